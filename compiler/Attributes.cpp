@@ -1,0 +1,204 @@
+// Registers the spec's gpu:: attributes with clang and checks where they
+// appear. Each becomes an AnnotateAttr (see KernelAttributes.h).
+#include "Diagnostics.h"
+#include "KernelAttributes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace alloy {
+namespace {
+
+const FunctionDecl *asFunction(const Decl *d) {
+  if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(d))
+    return tmpl->getTemplatedDecl();
+  return dyn_cast<FunctionDecl>(d);
+}
+
+// Checks the argument count and that each argument is an integer constant
+// (or depends on a template parameter, checked at instantiation).
+bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
+                      unsigned min, unsigned max, const char *usage) {
+  unsigned n = attr.getNumArgs();
+  if (n < min || n > max) {
+    reportError(s.getDiagnostics(), attr.getLoc(),
+                llvm::Twine("malformed gpu::") + name + " attribute: expected " +
+                    usage);
+    return false;
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    Expr *e = attr.isArgExpr(i) ? attr.getArgAsExpr(i) : nullptr;
+    if (!e) {
+      reportError(s.getDiagnostics(), attr.getLoc(),
+                  llvm::Twine("malformed gpu::") + name +
+                      " attribute: argument " + llvm::Twine(i + 1) +
+                      " must be an integer constant");
+      return false;
+    }
+    if (e->isValueDependent())
+      continue;
+    if (!e->getType()->isIntegralOrEnumerationType() ||
+        !e->isIntegerConstantExpr(s.Context)) {
+      reportError(s.getDiagnostics(), e->getExprLoc(),
+                  llvm::Twine("malformed gpu::") + name +
+                      " attribute: argument " + llvm::Twine(i + 1) +
+                      " must be an integer constant");
+      return false;
+    }
+  }
+  return true;
+}
+
+bool checkScope(Sema &s, const ParsedAttr &attr, const char *name) {
+  const IdentifierInfo *scope = attr.getScopeName();
+  if (scope && scope->getName() == "gpu")
+    return true;
+  reportError(s.getDiagnostics(), attr.getLoc(),
+              llvm::Twine("unknown attribute '") + name +
+                  "'; Alloy's is spelled [[gpu::" + name + "(...)]]");
+  return false;
+}
+
+Attr *makeAnnotation(Sema &s, const ParsedAttr &attr, const char *annotation) {
+  SmallVector<Expr *, 4> args;
+  for (unsigned i = 0; i < attr.getNumArgs(); ++i)
+    args.push_back(attr.getArgAsExpr(i));
+  // clang's code generation expects annotation arguments folded to
+  // ConstantExprs, as [[clang::annotate]] does.
+  if (!s.ConstantFoldAttrArgs(attr, args))
+    return nullptr;
+  return AnnotateAttr::Create(s.Context, annotation, args.data(), args.size(),
+                              attr.getRange());
+}
+
+bool onFunction(Sema &s, const ParsedAttr &attr, const Decl *d,
+                const char *name) {
+  if (asFunction(d))
+    return true;
+  reportError(s.getDiagnostics(), attr.getLoc(),
+              llvm::Twine("the gpu::") + name +
+                  " attribute applies only to kernel functions");
+  return false;
+}
+
+struct KernelAttrInfo : ParsedAttrInfo {
+  KernelAttrInfo() {
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::kernel"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    const FunctionDecl *fn = asFunction(d);
+    if (!fn) {
+      reportError(s.getDiagnostics(), attr.getLoc(),
+                  "the gpu::kernel attribute applies only to functions");
+      return false;
+    }
+    if (isa<CXXMethodDecl>(fn) || !fn->getDeclContext()->getRedeclContext()->isFileContext()) {
+      reportError(s.getDiagnostics(), attr.getLoc(),
+                  "a gpu::kernel must be a function at namespace scope, not a "
+                  "member function or a local declaration");
+      return false;
+    }
+    if (!fn->getReturnType()->isVoidType()) {
+      reportError(s.getDiagnostics(), attr.getLoc(),
+                  "a gpu::kernel must return void");
+      return false;
+    }
+    if (fn->isVariadic()) {
+      reportError(s.getDiagnostics(), attr.getLoc(),
+                  "a gpu::kernel cannot be variadic");
+      return false;
+    }
+    return true;
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (attr.getNumArgs() != 0) {
+      reportError(s.getDiagnostics(), attr.getLoc(),
+                  "malformed gpu::kernel attribute: it takes no arguments");
+      return AttributeNotApplied;
+    }
+    d->addAttr(makeAnnotation(s, attr, kKernelAnnotation));
+    return AttributeApplied;
+  }
+};
+
+struct LaunchBoundsAttrInfo : ParsedAttrInfo {
+  LaunchBoundsAttrInfo() {
+    OptArgs = 15;
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::launch_bounds"},
+        // clang's parser looks plugin attributes up by their unscoped name
+        // before it parses their arguments; handleDeclAttribute rejects
+        // the unscoped spelling itself.
+        {ParsedAttr::AS_CXX11, "launch_bounds"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    return onFunction(s, attr, d, "launch_bounds");
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "launch_bounds"))
+      return AttributeNotApplied;
+    if (!checkIntegerArgs(s, attr, "launch_bounds", 1, 2,
+                          "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)"))
+      return AttributeNotApplied;
+    Attr *a = makeAnnotation(s, attr, kBoundsAnnotation);
+    if (!a)
+      return AttributeNotApplied;
+    d->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+struct LaunchContractAttrInfo : ParsedAttrInfo {
+  LaunchContractAttrInfo() {
+    OptArgs = 15;
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::launch_contract"},
+        // clang's parser looks plugin attributes up by their unscoped name
+        // before it parses their arguments; handleDeclAttribute rejects
+        // the unscoped spelling itself.
+        {ParsedAttr::AS_CXX11, "launch_contract"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    return onFunction(s, attr, d, "launch_contract");
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "launch_contract"))
+      return AttributeNotApplied;
+    if (!checkIntegerArgs(s, attr, "launch_contract", 2, 4,
+                          "(DOMAIN, BX), (DOMAIN, BX, BY) or "
+                          "(DOMAIN, BX, BY, BZ)"))
+      return AttributeNotApplied;
+    Attr *a = makeAnnotation(s, attr, kContractAnnotation);
+    if (!a)
+      return AttributeNotApplied;
+    d->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+ParsedAttrInfoRegistry::Add<KernelAttrInfo> kernelAttr("gpu-kernel",
+                                                       "[[gpu::kernel]]");
+ParsedAttrInfoRegistry::Add<LaunchBoundsAttrInfo>
+    boundsAttr("gpu-launch-bounds", "[[gpu::launch_bounds]]");
+ParsedAttrInfoRegistry::Add<LaunchContractAttrInfo>
+    contractAttr("gpu-launch-contract", "[[gpu::launch_contract]]");
+
+} // namespace
+} // namespace alloy

@@ -1,0 +1,70 @@
+// The device module of one translation unit: the kernels found in it and
+// every function they reach, lowered from the Clang AST to the Alloy dialect.
+#ifndef ALLOY_COMPILER_CODEGEN_DEVICEMODULE_H
+#define ALLOY_COMPILER_CODEGEN_DEVICEMODULE_H
+
+#include "../KernelAttributes.h"
+#include "KernelInfo.h"
+#include "TypeLowering.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+class FunctionDecl;
+class MangleContext;
+class SourceLocation;
+} // namespace clang
+
+namespace alloy {
+
+class DeviceModule {
+public:
+  DeviceModule(clang::ASTContext &ast, clang::DiagnosticsEngine &diags,
+               mlir::MLIRContext &ctx);
+  ~DeviceModule();
+
+  // Lowers `kernel` and queues what it calls; errors go to `diags`.
+  void addKernel(const clang::FunctionDecl *kernel,
+                 const KernelAttributes &attrs);
+  // Lowers every queued function. False if any error was reported.
+  bool finish();
+
+  mlir::ModuleOp module() { return *moduleOp; }
+  const std::vector<KernelInfo> &kernels() const { return kernelInfos; }
+
+  // For the function lowering: the func.func of a device function, declared
+  // now and lowered later. Null (with an error at `use`) if it cannot be.
+  mlir::func::FuncOp getFunction(const clang::FunctionDecl *fn,
+                                 clang::SourceLocation use);
+  std::string mangledName(const clang::FunctionDecl *fn);
+  mlir::Location location(clang::SourceLocation loc);
+  // Reports an error at `loc` and remembers that lowering failed.
+  void error(clang::SourceLocation loc, const llvm::Twine &message);
+
+  clang::ASTContext &ast;
+  clang::DiagnosticsEngine &diags;
+  mlir::MLIRContext &ctx;
+  TypeLowering types;
+
+private:
+  mlir::OwningOpRef<mlir::ModuleOp> moduleOp;
+  std::unique_ptr<clang::MangleContext> mangler;
+  llvm::DenseMap<const clang::FunctionDecl *, mlir::func::FuncOp> functions;
+  std::deque<const clang::FunctionDecl *> pending;
+  std::vector<KernelInfo> kernelInfos;
+  bool failed = false;
+};
+
+} // namespace alloy
+
+#endif

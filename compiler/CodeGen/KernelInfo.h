@@ -1,0 +1,45 @@
+// What the host needs to know of each kernel: the metadata of
+// include/gpu/detail/module_abi.h.
+#ifndef ALLOY_COMPILER_CODEGEN_KERNELINFO_H
+#define ALLOY_COMPILER_CODEGEN_KERNELINFO_H
+
+#include "../KernelAttributes.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alloy {
+
+struct ParamLeaf {
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+enum class ParamKind { Input, Output, RawOutput, Scalar };
+
+struct KernelParamInfo {
+  std::string name;
+  ParamKind kind = ParamKind::Scalar;
+  uint64_t size = 0;
+  std::vector<ParamLeaf> leaves;
+};
+
+struct KernelInfo {
+  std::string symbol;        // the PTX entry name (the Itanium mangled name)
+  std::string qualifiedName; // e.g. kernels::axpy<float>
+  std::optional<LaunchContract> contract;
+  std::optional<LaunchBounds> bounds;
+  std::vector<KernelParamInfo> params;
+};
+
+const char *paramKindName(ParamKind kind);
+
+// The `metadata` text of an alloy_module_image.
+std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
+                                    const std::string &arch);
+
+} // namespace alloy
+
+#endif

@@ -1,0 +1,76 @@
+#include "TypeLowering.h"
+
+#include "alloy/Dialect/Alloy/AlloyTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace clang;
+
+namespace alloy {
+
+bool TypeLowering::isScalar(QualType t) const {
+  t = t.getCanonicalType();
+  return t->isBooleanType() || t->isIntegralOrEnumerationType() ||
+         t->isRealFloatingType() || t->isPointerType() ||
+         t->isReferenceType() || t->isNullPtrType();
+}
+
+bool TypeLowering::isAggregate(QualType t) const {
+  t = t.getCanonicalType();
+  return t->isRecordType() || t->isConstantArrayType();
+}
+
+mlir::Type TypeLowering::valueType(QualType t) const {
+  t = t.getCanonicalType();
+  if (t->isBooleanType())
+    return mlir::IntegerType::get(&ctx, 1);
+  if (t->isIntegralOrEnumerationType())
+    return mlir::IntegerType::get(&ctx, unsigned(ast.getTypeSize(t)));
+  if (t->isPointerType() || t->isReferenceType() || t->isNullPtrType())
+    return pointerType();
+  if (const auto *bt = t->getAs<BuiltinType>()) {
+    switch (bt->getKind()) {
+    case BuiltinType::Float:
+      return mlir::Float32Type::get(&ctx);
+    case BuiltinType::Double:
+      return mlir::Float64Type::get(&ctx);
+    case BuiltinType::Half:
+    case BuiltinType::Float16:
+      return mlir::Float16Type::get(&ctx);
+    default:
+      return {};
+    }
+  }
+  return {};
+}
+
+mlir::Type TypeLowering::memoryType(QualType t) const {
+  t = t.getCanonicalType();
+  if (t->isBooleanType())
+    return mlir::IntegerType::get(&ctx, 8);
+  if (isAggregate(t)) {
+    std::string name = t.getAsString(ast.getPrintingPolicy());
+    return RecordType::get(&ctx, name, sizeOf(t), alignOf(t));
+  }
+  return valueType(t);
+}
+
+uint64_t TypeLowering::sizeOf(QualType t) const {
+  return ast.getTypeSizeInChars(t).getQuantity();
+}
+
+uint64_t TypeLowering::alignOf(QualType t) const {
+  return ast.getTypeAlignInChars(t).getQuantity();
+}
+
+mlir::Type TypeLowering::pointerType() const {
+  return PtrType::get(&ctx, MemorySpace::generic);
+}
+
+mlir::Type TypeLowering::globalPointerType() const {
+  return PtrType::get(&ctx, MemorySpace::global);
+}
+
+} // namespace alloy

@@ -1,0 +1,123 @@
+#include "DeviceCompiler.h"
+#include "../Diagnostics.h"
+#include "NVPTXBackend.h"
+#include "Ptxas.h"
+
+#include "alloy/Conversion/Passes.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace alloy {
+
+void writeTrace(const DeviceCompileOptions &options, llvm::StringRef suffix,
+                llvm::StringRef text) {
+  if (options.traceDir.empty())
+    return;
+  llvm::sys::fs::create_directories(options.traceDir);
+  llvm::SmallString<256> path(options.traceDir);
+  llvm::sys::path::append(path, options.traceStem + suffix.str());
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec)
+    os << text;
+}
+
+static std::string print(mlir::ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return text;
+}
+
+static std::string print(const llvm::Module &module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os, nullptr);
+  return text;
+}
+
+bool compileDeviceModule(mlir::ModuleOp module,
+                         const std::vector<KernelInfo> &kernels,
+                         const DeviceCompileOptions &options,
+                         clang::DiagnosticsEngine &diags, DeviceImage &image) {
+  auto fail = [&](const llvm::Twine &message) {
+    reportError(diags, clang::SourceLocation(), "Alloy: " + message);
+    return false;
+  };
+  writeTrace(options, ".kernels.txt",
+             serializeKernelMetadata(kernels, options.arch));
+  writeTrace(options, ".alloy.mlir", print(module));
+
+  // MLIR: Alloy to the llvm and nvvm dialects.
+  std::string mlirErrors;
+  {
+    mlir::ScopedDiagnosticHandler handler(
+        module.getContext(), [&](mlir::Diagnostic &d) {
+          llvm::raw_string_ostream os(mlirErrors);
+          os << d.getLocation() << ": " << d << "\n";
+          return mlir::success();
+        });
+    mlir::PassManager pm(module.getContext());
+    // The AST lowering leaves unreachable blocks after returns and breaks;
+    // canonicalization erases them before the dialect conversion.
+    pm.addPass(mlir::createCanonicalizerPass());
+    buildAlloyToLLVMPipeline(pm);
+    if (mlir::failed(pm.run(module)))
+      return fail("lowering the device code failed:\n" + mlirErrors);
+  }
+  writeTrace(options, ".llvm.mlir", print(module));
+
+  // LLVM IR.
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, llvmContext, options.traceStem);
+  if (!llvmModule)
+    return fail("translating the device code to LLVM IR failed");
+  llvm::StringSet<> kernelNames;
+  for (const KernelInfo &k : kernels)
+    kernelNames.insert(k.symbol);
+  if (llvm::Error e = prepareForNVPTX(*llvmModule, options.arch))
+    return fail(llvm::toString(std::move(e)));
+  writeTrace(options, ".ll", print(*llvmModule));
+  if (llvm::Error e = linkLibdevice(*llvmModule, options.libdevice, kernelNames))
+    return fail(llvm::toString(std::move(e)));
+  if (llvm::Error e = optimize(*llvmModule, options.arch))
+    return fail(llvm::toString(std::move(e)));
+  writeTrace(options, ".opt.ll", print(*llvmModule));
+
+  // PTX, and a cubin where ptxas exists.
+  llvm::Expected<std::string> ptx = emitPTX(*llvmModule, options.arch);
+  if (!ptx)
+    return fail(llvm::toString(ptx.takeError()));
+  writeTrace(options, ".ptx", *ptx);
+  image.arch = options.arch;
+  image.ptx = std::move(*ptx);
+  image.kernels = kernels;
+  if (options.usePtxas) {
+    if (std::optional<std::string> ptxas = findPtxas(options.ptxas)) {
+      auto cubin = assemblePTX(*ptxas, image.ptx, options.arch);
+      if (!cubin)
+        return fail(llvm::toString(cubin.takeError()));
+      image.cubin = std::move(*cubin);
+    }
+  }
+  writeTrace(options, ".cubin.txt",
+             image.cubin.empty()
+                 ? std::string("no cubin: ptxas not found; the driver will "
+                               "compile the PTX at load time\n")
+                 : "cubin: " + std::to_string(image.cubin.size()) +
+                       " bytes for " + options.arch + "\n");
+  return true;
+}
+
+} // namespace alloy

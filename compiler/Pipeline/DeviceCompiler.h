@@ -1,0 +1,51 @@
+// From the Alloy dialect to PTX and a cubin: the device half of a compile.
+//
+//   alloy + func/arith/cf/math   --alloy-to-llvm-->   llvm + nvvm (MLIR)
+//   --translate--> LLVM IR --link libdevice, O3--> NVPTX backend --> PTX
+//   --ptxas (when present)--> cubin
+#ifndef ALLOY_COMPILER_PIPELINE_DEVICECOMPILER_H
+#define ALLOY_COMPILER_PIPELINE_DEVICECOMPILER_H
+
+#include "../CodeGen/KernelInfo.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clang {
+class DiagnosticsEngine;
+}
+
+namespace alloy {
+
+struct DeviceCompileOptions {
+  std::string arch = "sm_80";
+  std::string traceDir;  // dump every stage here when not empty
+  std::string traceStem; // file name stem of the dumps
+  std::string ptxas;     // path, or empty to search for it
+  bool usePtxas = true;
+  std::string libdevice; // libdevice.10.bc
+};
+
+struct DeviceImage {
+  std::string arch;
+  std::string ptx;
+  std::vector<uint8_t> cubin;
+  std::vector<KernelInfo> kernels;
+};
+
+// Returns false after reporting errors through `diags`.
+bool compileDeviceModule(mlir::ModuleOp module,
+                         const std::vector<KernelInfo> &kernels,
+                         const DeviceCompileOptions &options,
+                         clang::DiagnosticsEngine &diags, DeviceImage &image);
+
+// Writes `text` to <traceDir>/<stem><suffix> when tracing.
+void writeTrace(const DeviceCompileOptions &options, llvm::StringRef suffix,
+                llvm::StringRef text);
+
+} // namespace alloy
+
+#endif

@@ -1,0 +1,126 @@
+#include "NVPTXBackend.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTarget();
+extern "C" void LLVMInitializeNVPTXTargetMC();
+extern "C" void LLVMInitializeNVPTXAsmPrinter();
+
+namespace alloy {
+
+static const char *kTriple = "nvptx64-nvidia-cuda";
+
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const std::string &arch) {
+  static bool initialized = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("NVPTX target unavailable: " + error);
+  llvm::TargetOptions options;
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, arch, "", options, std::nullopt, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!tm)
+    return llvm::createStringError("cannot create an NVPTX target for " + arch);
+  return tm;
+}
+
+llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch) {
+  auto tm = createTargetMachine(arch);
+  if (!tm)
+    return tm.takeError();
+  module.setTargetTriple(llvm::Triple(kTriple));
+  module.setDataLayout((*tm)->createDataLayout());
+  return llvm::Error::success();
+}
+
+llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
+                          const llvm::StringSet<> &kernels) {
+  bool needed = false;
+  for (const llvm::Function &f : module)
+    if (f.isDeclaration() && f.getName().starts_with("__nv_"))
+      needed = true;
+  if (needed) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return llvm::createStringError("cannot read libdevice '" + path +
+                                     "': " + buffer.getError().message());
+    auto lib = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(),
+                                      module.getContext());
+    if (!lib)
+      return lib.takeError();
+    (*lib)->setTargetTriple(module.getTargetTriple());
+    (*lib)->setDataLayout(module.getDataLayout());
+    if (llvm::Linker::linkModules(module, std::move(*lib),
+                                  llvm::Linker::Flags::LinkOnlyNeeded))
+      return llvm::createStringError("cannot link libdevice");
+  }
+  // libdevice reads this through __nvvm_reflect: no flush-to-zero.
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  llvm::internalizeModule(module, [&](const llvm::GlobalValue &gv) {
+    return kernels.contains(gv.getName());
+  });
+  return llvm::Error::success();
+}
+
+llvm::Error optimize(llvm::Module &module, const std::string &arch) {
+  auto tm = createTargetMachine(arch);
+  if (!tm)
+    return tm.takeError();
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm->get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm =
+      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(module, mam);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> emitPTX(llvm::Module &module,
+                                    const std::string &arch) {
+  auto tm = createTargetMachine(arch);
+  if (!tm)
+    return tm.takeError();
+  std::string ptx;
+  {
+    llvm::raw_string_ostream os(ptx);
+    llvm::buffer_ostream bos(os);
+    llvm::legacy::PassManager pm;
+    if ((*tm)->addPassesToEmitFile(pm, bos, nullptr,
+                                   llvm::CodeGenFileType::AssemblyFile))
+      return llvm::createStringError("the NVPTX backend cannot emit PTX");
+    pm.run(module);
+  }
+  return ptx;
+}
+
+} // namespace alloy

@@ -1,0 +1,32 @@
+// LLVM IR to PTX in-process, through LLVM's NVPTX backend.
+#ifndef ALLOY_COMPILER_PIPELINE_NVPTXBACKEND_H
+#define ALLOY_COMPILER_PIPELINE_NVPTXBACKEND_H
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace llvm {
+class Module;
+}
+
+namespace alloy {
+
+struct DeviceCompileOptions;
+
+// Sets the NVPTX triple and data layout on `module`.
+llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch);
+// Links the libdevice functions the module uses, then keeps only `kernels`
+// externally visible.
+llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
+                          const llvm::StringSet<> &kernels);
+// Runs LLVM's O3 pipeline for NVPTX.
+llvm::Error optimize(llvm::Module &module, const std::string &arch);
+// Emits PTX.
+llvm::Expected<std::string> emitPTX(llvm::Module &module,
+                                    const std::string &arch);
+
+} // namespace alloy
+
+#endif

@@ -1,0 +1,96 @@
+// The Alloy plugin's entry points. One shared object serves as
+//   -fplugin=AlloyPlugin.so       the AST action (KernelCompiler), and
+//   -fpass-plugin=AlloyPlugin.so  the LLVM pass that embeds its output.
+// The gpu:: attributes register themselves (Attributes.cpp).
+#include "Diagnostics.h"
+#include "EmbedDeviceImage.h"
+#include "KernelCompiler.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/Path.h"
+
+#ifndef ALLOY_DEFAULT_LIBDEVICE
+#define ALLOY_DEFAULT_LIBDEVICE "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#endif
+
+using namespace clang;
+
+namespace alloy {
+namespace {
+
+// sm_80 and newer: "sm_" and two or three digits.
+bool validArch(llvm::StringRef arch) {
+  unsigned number = 0;
+  llvm::StringRef digits = arch;
+  if (!digits.consume_front("sm_"))
+    return false;
+  digits.consume_back("a");
+  return digits.size() >= 2 && digits.size() <= 3 &&
+         !digits.getAsInteger(10, number) && number >= 80;
+}
+
+class AlloyAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 llvm::StringRef file) override {
+    DeviceCompileOptions opts = options;
+    opts.traceStem = llvm::sys::path::stem(file).str();
+    return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &ci,
+                 const std::vector<std::string> &args) override {
+    options.libdevice = ALLOY_DEFAULT_LIBDEVICE;
+    for (const std::string &arg : args) {
+      auto [key, value] = llvm::StringRef(arg).split('=');
+      if (key == "gpu-arch") {
+        if (!validArch(value)) {
+          reportError(ci.getDiagnostics(), SourceLocation(),
+                      "Alloy: --gpu-arch=" + value +
+                          ": Alloy supports sm_80 and newer");
+          return false;
+        }
+        options.arch = value.str();
+      } else if (key == "trace") {
+        options.traceDir = value.str();
+      } else if (key == "ptxas") {
+        options.ptxas = value.str();
+      } else if (key == "no-ptxas") {
+        options.usePtxas = false;
+      } else if (key == "libdevice") {
+        options.libdevice = value.str();
+      } else {
+        reportError(ci.getDiagnostics(), SourceLocation(),
+                    "Alloy: unknown plugin option '" + arg +
+                        "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
+                        "libdevice=)");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  DeviceCompileOptions options;
+};
+
+FrontendPluginRegistry::Add<AlloyAction> action("alloy",
+                                                "compile [[gpu::kernel]]s");
+
+} // namespace
+} // namespace alloy
+
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "alloy", "0.1", [](llvm::PassBuilder &pb) {
+            pb.registerPipelineStartEPCallback(
+                [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+                  mpm.addPass(alloy::EmbedDeviceImagePass());
+                });
+          }};
+}

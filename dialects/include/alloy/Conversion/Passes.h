@@ -1,0 +1,35 @@
+//===- Passes.h - Alloy conversion passes -----------------------*- C++ -*-===//
+
+#ifndef ALLOY_CONVERSION_PASSES_H
+#define ALLOY_CONVERSION_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+} // namespace mlir
+
+namespace alloy {
+
+#define GEN_PASS_DECL
+#include "alloy/Conversion/Passes.h.inc"
+
+/// convert-alloy-to-llvm, mem2reg, canonicalize, cse,
+/// reconcile-unrealized-casts: Alloy + upstream dialects to llvm + nvvm.
+void buildAlloyToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers the Alloy passes and the `alloy-to-llvm` pipeline.
+void registerAlloyPasses();
+
+/// Registers the dialects the Alloy pipeline uses (alloy, func, arith, cf,
+/// math, ub, llvm, nvvm) and their LLVM IR translations.
+void registerAlloyDialects(mlir::DialectRegistry &registry);
+
+/// Both of the above: one call for tools and the plugin.
+void registerAlloyDialectsAndPasses(mlir::DialectRegistry &registry);
+
+} // namespace alloy
+
+#endif // ALLOY_CONVERSION_PASSES_H

@@ -1,0 +1,22 @@
+//===- Passes.td - Alloy conversion passes -----------------*- tablegen -*-===//
+
+#ifndef ALLOY_CONVERSION_PASSES_TD
+#define ALLOY_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertAlloyToLLVMPass : Pass<"convert-alloy-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower alloy, func, arith, cf and math to the llvm and nvvm "
+                "dialects";
+  let description = [{
+    One full conversion: `alloy.kernel` becomes an `llvm.func` with
+    `nvvm.kernel` (and `nvvm.reqntid` / `nvvm.maxntid` / `nvvm.minctasm`),
+    `!alloy.ptr<space>` becomes `!llvm.ptr<N>`, defined `func.func`s get
+    internal linkage, `math` on f32/f64 calls libdevice (`__nv_*`). Allocas
+    end up in the entry block. Run `alloy-to-llvm` for the whole pipeline.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+#endif // ALLOY_CONVERSION_PASSES_TD

@@ -1,0 +1,414 @@
+//===- AlloyToLLVM.cpp - Alloy (+ func/arith/cf/math) to LLVM/NVVM --------===//
+
+#include "alloy/Conversion/Passes.h"
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/Passes.h"
+#include <functional>
+
+using namespace mlir;
+
+namespace alloy {
+#define GEN_PASS_DEF_CONVERTALLOYTOLLVMPASS
+#include "alloy/Conversion/Passes.h.inc"
+} // namespace alloy
+
+using namespace alloy;
+
+namespace {
+
+/// alloy.kernel -> llvm.func {nvvm.kernel, nvvm.reqntid, nvvm.maxntid,
+/// nvvm.minctasm}; alloy.* argument attributes -> llvm.*.
+struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(KernelOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &tc = *getTypeConverter();
+    FunctionType type = op.getFunctionType();
+    TypeConverter::SignatureConversion sig(type.getNumInputs());
+    for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+      Type converted = tc.convertType(t);
+      if (!converted)
+        return rewriter.notifyMatchFailure(op, "unconvertible argument");
+      sig.addInputs(i, converted);
+    }
+    MLIRContext *ctx = rewriter.getContext();
+    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                              sig.getConvertedTypes());
+    auto fn = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
+                                       fnType);
+    fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                rewriter.getUnitAttr());
+    if (auto block = op.getContractBlockAttr())
+      fn->setAttr(NVVM::NVVMDialect::getReqntidAttrName(), block);
+    // ptxas rejects .maxntid beside .reqntid; the contract's exact block
+    // already bounds the kernel (the verifier checked it fits).
+    if (auto maxThreads = op.getMaxThreads();
+        maxThreads && !op.getContractBlockAttr())
+      fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  rewriter.getDenseI32ArrayAttr({int32_t(*maxThreads), 1, 1}));
+    if (auto minBlocks = op.getMinBlocks())
+      fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  rewriter.getI32IntegerAttr(*minBlocks));
+    for (unsigned i = 0, e = type.getNumInputs(); i < e; ++i) {
+      SmallVector<NamedAttribute> attrs;
+      for (NamedAttribute attr :
+           cast<FunctionOpInterface>(op.getOperation()).getArgAttrs(i)) {
+        StringRef name = attr.getName().getValue();
+        if (name == AlloyDialect::getNoAliasAttrName())
+          attrs.push_back(rewriter.getNamedAttr(
+              LLVM::LLVMDialect::getNoAliasAttrName(), rewriter.getUnitAttr()));
+        else if (name == AlloyDialect::getReadOnlyAttrName())
+          attrs.push_back(
+              rewriter.getNamedAttr(LLVM::LLVMDialect::getReadonlyAttrName(),
+                                    rewriter.getUnitAttr()));
+        else
+          attrs.push_back(attr);
+      }
+      if (!attrs.empty())
+        fn.setArgAttrs(i, attrs);
+    }
+    rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
+    if (failed(rewriter.convertRegionTypes(&fn.getBody(), tc, &sig)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Ops that map one-to-one onto an LLVM/NVVM op via a callback.
+template <typename Op> struct SimpleLowering : ConvertOpToLLVMPattern<Op> {
+  using Adaptor = typename Op::Adaptor;
+  using Fn = std::function<Value(Op, Adaptor, ConversionPatternRewriter &,
+                                 const TypeConverter &)>;
+  SimpleLowering(const LLVMTypeConverter &tc, Fn fn)
+      : ConvertOpToLLVMPattern<Op>(tc), fn(std::move(fn)) {}
+  LogicalResult
+  matchAndRewrite(Op op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value result = fn(op, adaptor, rewriter, *this->getTypeConverter());
+    if (op->getNumResults() == 0)
+      rewriter.eraseOp(op);
+    else if (!result)
+      return failure();
+    else
+      rewriter.replaceOp(op, result);
+    return success();
+  }
+  Fn fn;
+};
+
+template <typename Op>
+void addSimple(RewritePatternSet &patterns, const LLVMTypeConverter &tc,
+               typename SimpleLowering<Op>::Fn fn) {
+  patterns.add<SimpleLowering<Op>>(tc, std::move(fn));
+}
+
+Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(v));
+}
+
+/// Value ranges of the special registers; a kernel's launch contract or
+/// launch bounds (nvvm.reqntid / nvvm.maxntid) tighten the thread ranges.
+enum class Sreg { Tid, Ntid, Ctaid, Nctaid };
+
+LLVM::ConstantRangeAttr sregRange(Operation *op, Sreg reg, unsigned dim) {
+  MLIRContext *ctx = op->getContext();
+  int64_t maxBlock = dim == 2 ? 64 : 1024;
+  int64_t lo = 0, hi = 0;
+  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  auto req = fn ? fn->getAttrOfType<DenseI32ArrayAttr>(
+                      NVVM::NVVMDialect::getReqntidAttrName())
+                : nullptr;
+  auto maxnt = fn ? fn->getAttrOfType<DenseI32ArrayAttr>(
+                        NVVM::NVVMDialect::getMaxntidAttrName())
+                  : nullptr;
+  if (maxnt && maxnt.size() == 3)
+    maxBlock =
+        std::min<int64_t>(maxBlock, int64_t(maxnt[0]) * maxnt[1] * maxnt[2]);
+  switch (reg) {
+  case Sreg::Tid:
+    lo = 0;
+    hi = maxBlock;
+    if (req && req.size() == 3)
+      hi = req[dim];
+    break;
+  case Sreg::Ntid:
+    lo = 1;
+    hi = maxBlock + 1;
+    if (req && req.size() == 3) {
+      lo = req[dim];
+      hi = lo + 1;
+    }
+    break;
+  case Sreg::Ctaid:
+    lo = 0;
+    hi = dim == 0 ? (int64_t(1) << 31) - 1 : 65535;
+    break;
+  case Sreg::Nctaid:
+    lo = 1;
+    hi = dim == 0 ? (int64_t(1) << 31) : 65536;
+    break;
+  }
+  return LLVM::ConstantRangeAttr::get(ctx, 32, lo, hi);
+}
+
+template <typename Op, typename X, typename Y, typename Z>
+void addSreg(RewritePatternSet &patterns, const LLVMTypeConverter &tc,
+             Sreg reg) {
+  addSimple<Op>(patterns, tc,
+                [reg](Op op, typename Op::Adaptor, ConversionPatternRewriter &r,
+                      const TypeConverter &) -> Value {
+                  unsigned dim = unsigned(op.getDim());
+                  auto range = sregRange(op, reg, dim);
+                  Type i32 = r.getI32Type();
+                  Location loc = op.getLoc();
+                  // A launch contract can pin the value (ntid, tid of 1).
+                  if ((range.getUpper() - range.getLower()).isOne())
+                    return LLVM::ConstantOp::create(
+                        r, loc, i32,
+                        r.getI32IntegerAttr(range.getLower().getSExtValue()));
+                  switch (op.getDim()) {
+                  case Dim::x:
+                    return X::create(r, loc, i32, range);
+                  case Dim::y:
+                    return Y::create(r, loc, i32, range);
+                  case Dim::z:
+                    return Z::create(r, loc, i32, range);
+                  }
+                  return {};
+                });
+}
+
+void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
+                                 RewritePatternSet &patterns) {
+  using R = ConversionPatternRewriter;
+  using TC = const TypeConverter;
+  patterns.add<KernelLowering>(tc);
+  addSimple<ReturnOp>(patterns, tc, [](ReturnOp op, auto, R &r, TC &) {
+    LLVM::ReturnOp::create(r, op.getLoc(), ValueRange{});
+    return Value();
+  });
+  addSimple<AllocaOp>(patterns, tc, [](AllocaOp op, auto, R &r, TC &tc) {
+    // Count 1; moved to the entry block after the conversion.
+    Value one = i64Constant(r, op.getLoc(), 1);
+    return LLVM::AllocaOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                                  tc.convertType(op.getElemType()), one,
+                                  op.getAlignment())
+        .getResult();
+  });
+  addSimple<LoadOp>(patterns, tc, [](LoadOp op, auto a, R &r, TC &tc) {
+    return LLVM::LoadOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                                a.getAddr(), op.getAlignment(),
+                                op.getIsVolatile())
+        .getResult();
+  });
+  addSimple<StoreOp>(patterns, tc, [](StoreOp op, auto a, R &r, TC &) {
+    LLVM::StoreOp::create(r, op.getLoc(), a.getValue(), a.getAddr(),
+                          op.getAlignment(), op.getIsVolatile());
+    return Value();
+  });
+  addSimple<PtrAddOp>(patterns, tc, [](PtrAddOp op, auto a, R &r, TC &tc) {
+    return LLVM::GEPOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                               tc.convertType(op.getElemType()), a.getBase(),
+                               ArrayRef<LLVM::GEPArg>{a.getIndex()},
+                               LLVM::GEPNoWrapFlags::inbounds)
+        .getResult();
+  });
+  addSimple<MemberAddrOp>(
+      patterns, tc, [](MemberAddrOp op, auto a, R &r, TC &tc) {
+        uint64_t offset = op.getOffset();
+        LLVM::GEPArg index = int32_t(offset);
+        if (offset > uint64_t(INT32_MAX))
+          index = i64Constant(r, op.getLoc(), int64_t(offset));
+        return LLVM::GEPOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                                   r.getI8Type(), a.getBase(),
+                                   ArrayRef<LLVM::GEPArg>{index},
+                                   LLVM::GEPNoWrapFlags::inbounds)
+            .getResult();
+      });
+  addSimple<NullOp>(patterns, tc, [](NullOp op, auto, R &r, TC &tc) {
+    return LLVM::ZeroOp::create(r, op.getLoc(), tc.convertType(op.getType()))
+        .getResult();
+  });
+  addSimple<AddrSpaceCastOp>(
+      patterns, tc, [](AddrSpaceCastOp op, auto a, R &r, TC &tc) {
+        return LLVM::AddrSpaceCastOp::create(
+                   r, op.getLoc(), tc.convertType(op.getType()), a.getPtr())
+            .getResult();
+      });
+  addSimple<PtrToIntOp>(patterns, tc, [](PtrToIntOp op, auto a, R &r, TC &) {
+    return LLVM::PtrToIntOp::create(r, op.getLoc(), op.getType(), a.getInput())
+        .getResult();
+  });
+  addSimple<IntToPtrOp>(patterns, tc, [](IntToPtrOp op, auto a, R &r, TC &tc) {
+    return LLVM::IntToPtrOp::create(r, op.getLoc(),
+                                    tc.convertType(op.getType()), a.getInput())
+        .getResult();
+  });
+  addSimple<MemcpyOp>(patterns, tc, [](MemcpyOp op, auto a, R &r, TC &) {
+    Value len = i64Constant(r, op.getLoc(), int64_t(op.getSize()));
+    auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                                       len, /*isVolatile=*/false);
+    auto align = r.getDictionaryAttr(
+        r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                       r.getI64IntegerAttr(int64_t(op.getAlignment()))));
+    copy.setArgAttrsAttr(
+        r.getArrayAttr({align, align, r.getDictionaryAttr({})}));
+    return Value();
+  });
+  addSimple<UnreachableOp>(patterns, tc,
+                           [](UnreachableOp op, auto, R &r, TC &) {
+                             LLVM::UnreachableOp::create(r, op.getLoc());
+                             return Value();
+                           });
+  addSimple<TrapOp>(patterns, tc, [](TrapOp op, auto, R &r, TC &) {
+    LLVM::Trap::create(r, op.getLoc());
+    return Value();
+  });
+  addSimple<BarrierOp>(patterns, tc, [](BarrierOp op, auto, R &r, TC &) {
+    NVVM::Barrier0Op::create(r, op.getLoc());
+    return Value();
+  });
+  addSimple<FenceOp>(patterns, tc, [](FenceOp op, auto, R &r, TC &) {
+    StringRef scope;
+    switch (op.getScope()) {
+    case FenceScope::block:
+      scope = "block";
+      break;
+    case FenceScope::device:
+      scope = "device";
+      break;
+    case FenceScope::system:
+      break;
+    }
+    LLVM::FenceOp::create(r, op.getLoc(), LLVM::AtomicOrdering::seq_cst, scope);
+    return Value();
+  });
+  addSimple<LaneIdOp>(patterns, tc, [](LaneIdOp op, auto, R &r, TC &) {
+    return NVVM::LaneIdOp::create(
+               r, op.getLoc(), r.getI32Type(),
+               LLVM::ConstantRangeAttr::get(r.getContext(), 32, 0, 32))
+        .getResult();
+  });
+  addSreg<ThreadIdOp, NVVM::ThreadIdXOp, NVVM::ThreadIdYOp, NVVM::ThreadIdZOp>(
+      patterns, tc, Sreg::Tid);
+  addSreg<BlockDimOp, NVVM::BlockDimXOp, NVVM::BlockDimYOp, NVVM::BlockDimZOp>(
+      patterns, tc, Sreg::Ntid);
+  addSreg<BlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(
+      patterns, tc, Sreg::Ctaid);
+  addSreg<GridDimOp, NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
+      patterns, tc, Sreg::Nctaid);
+}
+
+/// Defined device functions get internal linkage (LLVM may inline and drop
+/// them); alloy argument attributes become llvm ones.
+void prepareFuncs(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  StringRef linkageName = "llvm.linkage";
+  module.walk([&](func::FuncOp fn) {
+    if (!fn.isExternal() && !fn->hasAttr(linkageName))
+      fn->setAttr(linkageName, LLVM::LinkageAttr::get(
+                                   ctx, LLVM::linkage::Linkage::Internal));
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+      for (auto [from, to] :
+           {std::pair(AlloyDialect::getNoAliasAttrName(),
+                      LLVM::LLVMDialect::getNoAliasAttrName()),
+            std::pair(AlloyDialect::getReadOnlyAttrName(),
+                      LLVM::LLVMDialect::getReadonlyAttrName())}) {
+        if (fn.removeArgAttr(i, StringAttr::get(ctx, from)))
+          fn.setArgAttr(i, to, UnitAttr::get(ctx));
+      }
+    }
+  });
+}
+
+/// Moves every llvm.alloca with a constant count into its function's entry
+/// block so that mem2reg/SROA see it and no dynamic stack is needed.
+void hoistAllocas(ModuleOp module) {
+  module.walk([](LLVM::LLVMFuncOp fn) {
+    if (fn.isExternal())
+      return;
+    Block *entry = &fn.getBody().front();
+    Operation *insertAfter = nullptr;
+    SmallVector<LLVM::AllocaOp> allocas;
+    fn.walk([&](LLVM::AllocaOp alloca) {
+      if (alloca->getBlock() != entry)
+        allocas.push_back(alloca);
+    });
+    for (LLVM::AllocaOp alloca : allocas) {
+      auto count = alloca.getArraySize().getDefiningOp<LLVM::ConstantOp>();
+      if (!count)
+        continue;
+      OpBuilder b(entry, entry->begin());
+      if (insertAfter)
+        b.setInsertionPointAfter(insertAfter);
+      Operation *newCount = b.clone(*count);
+      alloca->moveAfter(newCount);
+      alloca.getArraySizeMutable().assign(newCount->getResult(0));
+      if (count->use_empty())
+        count->erase();
+      insertAfter = alloca;
+    }
+  });
+}
+
+struct ConvertAlloyToLLVMPass
+    : alloy::impl::ConvertAlloyToLLVMPassBase<ConvertAlloyToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    prepareFuncs(module);
+
+    LLVMTypeConverter tc(ctx);
+    tc.addConversion([ctx](PtrType type) -> Type {
+      return LLVM::LLVMPointerType::get(ctx, unsigned(type.getSpace()));
+    });
+    tc.addConversion([ctx](RecordType type) -> Type {
+      return LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), type.getSize());
+    });
+
+    RewritePatternSet patterns(ctx);
+    populateAlloyToLLVMPatterns(tc, patterns);
+    populateFuncToLLVMConversionPatterns(tc, patterns);
+    arith::populateArithToLLVMConversionPatterns(tc, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(tc, patterns);
+    ub::populateUBToLLVMConversionPatterns(tc, patterns);
+    // libdevice calls (__nv_expf, ...) win over the LLVM intrinsics.
+    populateLibDeviceConversionPatterns(tc, patterns, /*benefit=*/10);
+    populateMathToLLVMConversionPatterns(tc, patterns);
+
+    LLVMConversionTarget target(*ctx);
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    hoistAllocas(module);
+  }
+};
+
+} // namespace
+
+void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertAlloyToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createSROA());
+  pm.addPass(createMem2Reg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}

@@ -1,0 +1,191 @@
+//===- AlloyOps.cpp - Alloy operations ------------------------------------===//
+
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace alloy;
+
+static LogicalResult verifyAlignment(Operation *op, uint64_t alignment) {
+  if (!llvm::isPowerOf2_64(alignment))
+    return op->emitOpError("alignment ")
+           << alignment << " is not a power of two";
+  return success();
+}
+
+static LogicalResult verifyElemType(Operation *op, Type type) {
+  if (!isValidElemType(type))
+    return op->emitOpError("elem_type must be an integer, float, "
+                           "!alloy.ptr or !alloy.record, got ")
+           << type;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     llvm::StringRef name, FunctionType type) {
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult KernelOp::verify() {
+  if (getFunctionType().getNumResults() != 0)
+    return emitOpError("a kernel must not return values");
+  if (getBody().empty())
+    return emitOpError("a kernel must have a body");
+
+  // I32Attr accessors are unsigned; read the attributes as signed.
+  auto sget = [](IntegerAttr attr) -> std::optional<int64_t> {
+    if (!attr)
+      return std::nullopt;
+    return attr.getValue().getSExtValue();
+  };
+  std::optional<int64_t> domain = sget(getContractDomainAttr());
+  std::optional<int64_t> maxThreads = sget(getMaxThreadsAttr());
+  std::optional<int64_t> minBlocks = sget(getMinBlocksAttr());
+  auto block = getContractBlock();
+  if (domain.has_value() != block.has_value())
+    return emitOpError("contract_domain and contract_block must be given "
+                       "together");
+  int64_t product = 0;
+  if (domain) {
+    if (*domain < 1 || *domain > 3)
+      return emitOpError("contract_domain must be 1, 2 or 3, got ") << *domain;
+    if (block->size() != 3)
+      return emitOpError("contract_block must have 3 entries, got ")
+             << block->size();
+    product = 1;
+    for (int32_t d : *block) {
+      if (d < 1)
+        return emitOpError("contract_block entries must be >= 1, got ") << d;
+      product *= d;
+    }
+    if (product > 1024)
+      return emitOpError("contract_block has ")
+             << product << " threads per block; the limit is 1024";
+  }
+  if (maxThreads) {
+    if (*maxThreads < 1 || *maxThreads > 1024)
+      return emitOpError("max_threads must be in [1, 1024], got ")
+             << *maxThreads;
+    if (product > *maxThreads)
+      return emitOpError("contract_block has ")
+             << product << " threads per block, more than max_threads ("
+             << *maxThreads << ")";
+  }
+  if (minBlocks) {
+    if (!maxThreads)
+      return emitOpError("min_blocks requires max_threads");
+    if (*minBlocks < 0)
+      return emitOpError("min_blocks must be >= 0, got ") << *minBlocks;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Memory ops
+//===----------------------------------------------------------------------===//
+
+void AllocaOp::build(OpBuilder &builder, OperationState &state, Type elemType,
+                     uint64_t alignment) {
+  state.addAttribute(getElemTypeAttrName(state.name), TypeAttr::get(elemType));
+  state.addAttribute(getAlignmentAttrName(state.name),
+                     builder.getI64IntegerAttr(alignment));
+  state.addTypes(PtrType::get(builder.getContext()));
+}
+
+LogicalResult AllocaOp::verify() {
+  if (failed(verifyElemType(*this, getElemType())))
+    return failure();
+  return verifyAlignment(*this, getAlignment());
+}
+
+void LoadOp::build(OpBuilder &builder, OperationState &state, Type resultType,
+                   Value addr, uint64_t alignment) {
+  state.addOperands(addr);
+  state.addAttribute(getAlignmentAttrName(state.name),
+                     builder.getI64IntegerAttr(alignment));
+  state.addTypes(resultType);
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyAlignment(*this, getAlignment());
+}
+
+void StoreOp::build(OpBuilder &builder, OperationState &state, Value value,
+                    Value addr, uint64_t alignment) {
+  state.addOperands({value, addr});
+  state.addAttribute(getAlignmentAttrName(state.name),
+                     builder.getI64IntegerAttr(alignment));
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyAlignment(*this, getAlignment());
+}
+
+void PtrAddOp::build(OpBuilder &builder, OperationState &state, Value base,
+                     Value index, Type elemType) {
+  state.addOperands({base, index});
+  state.addAttribute(getElemTypeAttrName(state.name), TypeAttr::get(elemType));
+  state.addTypes(base.getType());
+}
+
+LogicalResult PtrAddOp::verify() {
+  return verifyElemType(*this, getElemType());
+}
+
+void MemberAddrOp::build(OpBuilder &builder, OperationState &state, Value base,
+                         uint64_t offset) {
+  state.addOperands(base);
+  state.addAttribute(getOffsetAttrName(state.name),
+                     builder.getI64IntegerAttr(offset));
+  state.addTypes(base.getType());
+}
+
+OpFoldResult NullOp::fold(FoldAdaptor) { return UnitAttr::get(getContext()); }
+
+LogicalResult AddrSpaceCastOp::verify() {
+  if (getPtr().getType() == getType())
+    return emitOpError("source and result are in the same address space");
+  return success();
+}
+
+void MemcpyOp::build(OpBuilder &builder, OperationState &state, Value dst,
+                     Value src, uint64_t size, uint64_t alignment) {
+  state.addOperands({dst, src});
+  state.addAttribute(getSizeAttrName(state.name),
+                     builder.getI64IntegerAttr(size));
+  state.addAttribute(getAlignmentAttrName(state.name),
+                     builder.getI64IntegerAttr(alignment));
+}
+
+LogicalResult MemcpyOp::verify() {
+  return verifyAlignment(*this, getAlignment());
+}
+
+#define GET_OP_CLASSES
+#include "alloy/Dialect/Alloy/AlloyOps.cpp.inc"

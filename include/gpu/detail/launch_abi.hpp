@@ -1,0 +1,110 @@
+// The interface between the launch templates of <gpu/runtime.hpp> and
+// liballoy_runtime: plain descriptions of a kernel, a configuration and the
+// arguments, and the two entry points that check and launch them.
+#ifndef GPU_DETAIL_LAUNCH_ABI_HPP
+#define GPU_DETAIL_LAUNCH_ABI_HPP
+
+#include <gpu/detail/launch_kernel_name.hpp>
+
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace gpu::detail {
+
+// How a kernel parameter is used; the names match the `param` records of
+// the module metadata (module_abi.h).
+enum class param_kind : uint8_t { input, output, raw_output, scalar };
+
+// One C++ parameter as the launch templates see it.
+struct param_desc {
+  param_kind kind;
+  uint64_t size; // sizeof the parameter type
+};
+
+// A kernel: its host function's address (the registry key) and the name to
+// use in messages when the registry does not know it.
+struct kernel_key {
+  const void *address;
+  std::string_view name;
+};
+
+// A launch configuration of any rank, extents kept wide for the checks.
+struct launch_dims {
+  int rank = 1;
+  uint64_t grid[3] = {1, 1, 1};
+  uint64_t block[3] = {1, 1, 1};
+  uint64_t shared_bytes = 0;
+};
+
+// A buffer argument's device range, for the overlap check at launch.
+struct buffer_arg {
+  uint32_t argument; // 1-based position in the call
+  uint64_t address;
+  uint64_t bytes;
+  bool output; // passed to a disjoint_span<T> or T* parameter
+};
+
+// A kernel resolved in one context with a checked configuration.
+struct kernel_handle {
+  std::shared_ptr<context_state> ctx;
+  const kernel_record *kernel = nullptr;
+  void *function = nullptr; // CUfunction
+  launch_dims dims;
+};
+
+// How prepare_kernel treats the kernel's launch contract.
+enum class contract_use : uint8_t {
+  required,   // gpu::prepare: needs one; checks rank and block shape
+  block_only, // gpu::launch_unchecked: checks the block shape if there is one
+};
+
+template <class C>
+concept launch_config = std::same_as<C, launch_config_1d> ||
+    std::same_as<C, launch_config_2d> || std::same_as<C, launch_config_3d>;
+
+constexpr launch_dims to_dims(const launch_config_1d &c) noexcept {
+  return {1, {c.grid, 1, 1}, {c.block, 1, 1}, c.shared_bytes};
+}
+constexpr launch_dims to_dims(const launch_config_2d &c) noexcept {
+  return {
+      2, {c.grid.x, c.grid.y, 1}, {c.block.x, c.block.y, 1}, c.shared_bytes};
+}
+constexpr launch_dims to_dims(const launch_config_3d &c) noexcept {
+  return {3,
+          {c.grid.x, c.grid.y, c.grid.z},
+          {c.block.x, c.block.y, c.block.z},
+          c.shared_bytes};
+}
+
+// Finds the kernel's registered code (before touching the device, so that
+// an unregistered kernel is reported as such), checks the signature against
+// the module's, the configuration against the contract and the device, and
+// loads the module into the context if needed.
+result<kernel_handle> prepare_kernel(const kernel_key &kernel,
+                                     const context &ctx,
+                                     const launch_dims &dims,
+                                     std::span<const param_desc> params,
+                                     contract_use contract);
+// The same, in the context of stream `s`.
+result<kernel_handle> prepare_kernel(const kernel_key &kernel, const stream &s,
+                                     const launch_dims &dims,
+                                     std::span<const param_desc> params,
+                                     contract_use contract);
+
+// Launches a prepared kernel. `objects[i]` points at an object of the i-th
+// parameter's C++ type; the runtime splits each into its PTX parameters.
+// Overlap of an output with any other buffer is an error, nothing launched.
+result<void> launch_kernel(stream &s, const kernel_handle &kernel,
+                           std::span<void *const> objects,
+                           std::span<const buffer_arg> buffers);
+
+template <auto K> kernel_key kernel_key_of() {
+  return {reinterpret_cast<const void *>(K), kernel_name<K>()};
+}
+
+} // namespace gpu::detail
+
+#endif // GPU_DETAIL_LAUNCH_ABI_HPP

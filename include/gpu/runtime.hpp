@@ -1,0 +1,467 @@
+// Alloy's host API: errors as values, devices, contexts, streams, buffers,
+// launch configurations and kernel launches (docs: shared/spec/api.md).
+//
+// Nothing here needs the CUDA headers: liballoy_runtime loads the driver
+// with dlopen, so a program built without the plugin or run without a GPU
+// still compiles, links and reports its failures as gpu::error values.
+#ifndef GPU_RUNTIME_HPP
+#define GPU_RUNTIME_HPP
+
+#include <gpu/device.hpp>
+
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <expected>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gpu {
+
+// ---------------------------------------------------------------- errors --
+
+// Alloy's own error codes. error::code() is either the driver's CUresult
+// (below 100000) or one of these; error::name() is the name in the comment.
+namespace errc {
+// ALLOY_ERROR_NO_DRIVER: libcuda.so.1 could not be loaded or lacks a symbol.
+inline constexpr int no_driver = 100001;
+// ALLOY_ERROR_KERNEL_NOT_COMPILED: the kernel's file was not compiled with
+// the Alloy plugin, so no GPU code is registered for it.
+inline constexpr int kernel_not_compiled = 100002;
+// ALLOY_ERROR_INVALID_CONFIG: a zero extent, or an extent, thread count or
+// shared memory size above the device's limits.
+inline constexpr int invalid_config = 100003;
+// ALLOY_ERROR_CONTRACT_VIOLATION: block shape or rank differs from the
+// kernel's launch contract.
+inline constexpr int contract_violation = 100004;
+// ALLOY_ERROR_NO_CONTRACT: gpu::prepare of a kernel without a contract.
+inline constexpr int no_contract = 100005;
+// ALLOY_ERROR_ALIASING: an output buffer overlaps another buffer argument.
+inline constexpr int aliasing = 100006;
+// ALLOY_ERROR_MODULE_LOAD: the driver rejected the embedded cubin/PTX, or the
+// kernel's symbol is missing from it.
+inline constexpr int module_load = 100007;
+// ALLOY_ERROR_INVALID_MODULE: a registered module image is malformed (bad
+// metadata text, unknown ABI version).
+inline constexpr int invalid_module = 100008;
+// ALLOY_ERROR_SIGNATURE_MISMATCH: the module's parameter list does not match
+// the kernel's C++ signature (count, size or kind).
+inline constexpr int signature_mismatch = 100009;
+// ALLOY_ERROR_SIZE_MISMATCH: host and device sizes differ in a copy.
+inline constexpr int size_mismatch = 100010;
+// ALLOY_ERROR_ARCH_MISMATCH: the code was compiled for a newer GPU.
+inline constexpr int arch_mismatch = 100011;
+// ALLOY_ERROR_INVALID_HANDLE: a moved-from object, or objects of different
+// contexts used together.
+inline constexpr int invalid_handle = 100012;
+// ALLOY_ERROR_OUT_OF_RANGE: a size that does not fit (element count times
+// element size overflows, device ordinal out of range).
+inline constexpr int out_of_range = 100013;
+} // namespace errc
+
+class error {
+public:
+  error() = default;
+  error(int code, std::string name, std::string message)
+      : code_(code), name_(std::move(name)), message_(std::move(message)) {}
+
+  int code() const noexcept { return code_; }
+  const std::string &name() const noexcept { return name_; }
+  const std::string &message() const noexcept { return message_; }
+
+private:
+  int code_ = 0;
+  std::string name_;
+  std::string message_;
+};
+
+class exception : public std::runtime_error {
+public:
+  explicit exception(gpu::error e)
+      : std::runtime_error(e.message()), error_(std::move(e)) {}
+  const gpu::error &error() const noexcept { return error_; }
+
+private:
+  gpu::error error_;
+};
+
+// std::expected whose value() throws gpu::exception instead of
+// std::bad_expected_access, so that `.value()` gives a readable failure.
+template <class T>
+class [[nodiscard]] result : public std::expected<T, gpu::error> {
+  using base = std::expected<T, gpu::error>;
+
+public:
+  using value_type = T;
+  using error_type = gpu::error;
+  using base::base;
+  result(const base &b) : base(b) {}
+  result(base &&b) : base(std::move(b)) {}
+
+  constexpr T &value() & { return check(), **this; }
+  constexpr const T &value() const & { return check(), **this; }
+  constexpr T &&value() && { return check(), std::move(**this); }
+  constexpr const T &&value() const && { return check(), std::move(**this); }
+
+private:
+  constexpr void check() const {
+    if (!this->has_value())
+      throw exception(this->error());
+  }
+};
+
+template <>
+class [[nodiscard]] result<void> : public std::expected<void, gpu::error> {
+  using base = std::expected<void, gpu::error>;
+
+public:
+  using value_type = void;
+  using error_type = gpu::error;
+  using base::base;
+  result(const base &b) : base(b) {}
+  result(base &&b) : base(std::move(b)) {}
+
+  void value() const {
+    if (!has_value())
+      throw exception(error());
+  }
+};
+
+// ------------------------------------------------------- devices, limits --
+
+struct sm_version {
+  int major = 0;
+  int minor = 0;
+  friend constexpr auto operator<=>(const sm_version &,
+                                    const sm_version &) = default;
+};
+
+class context;
+class stream;
+
+namespace detail {
+struct context_state;
+struct stream_state;
+struct kernel_record;
+struct runtime_access;
+struct prepared_access;
+
+// What the launch checks need to know about a device; a plain struct so
+// that the checks can be tested without one.
+struct device_limits {
+  sm_version compute_capability{};
+  uint32_t max_threads_per_block = 1024;
+  uint32_t max_block[3] = {1024, 1024, 64};
+  uint32_t max_grid[3] = {2147483647u, 65535u, 65535u};
+  uint64_t max_shared_per_block = 48 * 1024; // the opt-in maximum
+};
+} // namespace detail
+
+class device_info {
+public:
+  int ordinal() const noexcept { return ordinal_; }
+  const std::string &name() const noexcept { return name_; }
+  sm_version compute_capability() const noexcept {
+    return limits_.compute_capability;
+  }
+  int multiprocessor_count() const noexcept { return multiprocessors_; }
+  int max_threads_per_block() const noexcept {
+    return int(limits_.max_threads_per_block);
+  }
+  // The most shared memory one block may use (the opt-in maximum).
+  size_t shared_memory_per_block() const noexcept {
+    return size_t(limits_.max_shared_per_block);
+  }
+  size_t total_memory() const noexcept { return total_memory_; }
+  const detail::device_limits &limits() const noexcept { return limits_; }
+
+private:
+  friend struct detail::runtime_access;
+  int ordinal_ = -1;
+  std::string name_;
+  int multiprocessors_ = 0;
+  size_t total_memory_ = 0;
+  detail::device_limits limits_;
+};
+
+[[nodiscard]] result<int> device_count();
+
+// ------------------------------------------------------ contexts, streams --
+
+// A queue of work on one device. Launches and copies on it run in order;
+// launches return before the kernel has run.
+class stream {
+public:
+  stream(stream &&) noexcept;
+  stream &operator=(stream &&) noexcept;
+  ~stream();
+
+  // Waits for everything queued; reports a fault of an earlier launch,
+  // naming its kernel.
+  result<void> synchronize();
+
+private:
+  stream() = default;
+  friend struct detail::runtime_access;
+  std::shared_ptr<detail::stream_state> state_;
+};
+
+// The primary context of one device. Move-only; buffers and streams keep
+// the device context alive until they are gone too.
+class context {
+public:
+  static result<context> create(int ordinal = 0);
+
+  context(context &&) noexcept;
+  context &operator=(context &&) noexcept;
+  ~context();
+
+  const device_info &device() const noexcept;
+  stream &default_stream() noexcept;
+  result<stream> create_stream();
+  result<void> synchronize();
+
+private:
+  context() = default;
+  friend struct detail::runtime_access;
+  std::shared_ptr<detail::context_state> state_;
+  std::unique_ptr<stream> default_stream_;
+};
+
+// --------------------------------------------------------------- buffers --
+
+namespace detail {
+// Untyped device memory; device_buffer<T> is a typed view of it. Every
+// operation checks sizes and reports errors; copies wait for the stream.
+class raw_buffer {
+public:
+  raw_buffer() noexcept = default;
+  raw_buffer(raw_buffer &&other) noexcept;
+  raw_buffer &operator=(raw_buffer &&other) noexcept;
+  ~raw_buffer();
+
+  static result<raw_buffer> allocate(stream &s, size_t count, size_t elem_size,
+                                     bool zero);
+  result<void> upload(stream &s, const void *src, size_t count,
+                      size_t elem_size);
+  result<void> download(stream &s, void *dst, size_t count,
+                        size_t elem_size) const;
+
+  uint64_t address() const noexcept { return address_; }
+  size_t bytes() const noexcept { return bytes_; }
+
+private:
+  friend struct runtime_access;
+  std::shared_ptr<context_state> ctx_;
+  uint64_t address_ = 0;
+  size_t bytes_ = 0;
+};
+} // namespace detail
+
+template <class T> class device_buffer {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "gpu::device_buffer<T> needs a trivially copyable T");
+  static_assert(!std::is_const_v<T> && !std::is_volatile_v<T>,
+                "gpu::device_buffer<T> needs an unqualified T");
+
+public:
+  using value_type = T;
+
+  device_buffer() noexcept = default;
+
+  static result<device_buffer> from_host(stream &s, std::span<const T> host) {
+    auto raw = detail::raw_buffer::allocate(s, host.size(), sizeof(T), false);
+    if (!raw)
+      return std::unexpected(raw.error());
+    if (auto done = raw->upload(s, host.data(), host.size(), sizeof(T)); !done)
+      return std::unexpected(done.error());
+    return device_buffer(std::move(*raw));
+  }
+  static result<device_buffer> zeroed(stream &s, size_t n) {
+    return make(detail::raw_buffer::allocate(s, n, sizeof(T), true));
+  }
+  static result<device_buffer> uninitialized(stream &s, size_t n) {
+    return make(detail::raw_buffer::allocate(s, n, sizeof(T), false));
+  }
+
+  // Copies the whole buffer to the host, waiting for the stream.
+  result<std::vector<T>> to_host(stream &s) const {
+    std::vector<T> host(size());
+    if (auto done = raw_.download(s, host.data(), host.size(), sizeof(T));
+        !done)
+      return std::unexpected(done.error());
+    return host;
+  }
+  // Both return once the host memory may be reused or read.
+  result<void> copy_from_host(stream &s, std::span<const T> host) {
+    return raw_.upload(s, host.data(), host.size(), sizeof(T));
+  }
+  result<void> copy_to_host(stream &s, std::span<T> host) const {
+    return raw_.download(s, host.data(), host.size(), sizeof(T));
+  }
+
+  size_t size() const noexcept { return raw_.bytes() / sizeof(T); }
+  size_t bytes() const noexcept { return raw_.bytes(); }
+  bool empty() const noexcept { return raw_.bytes() == 0; }
+  // The device address, for the launch machinery and interop.
+  uint64_t device_address() const noexcept { return raw_.address(); }
+
+private:
+  explicit device_buffer(detail::raw_buffer raw) : raw_(std::move(raw)) {}
+  static result<device_buffer> make(result<detail::raw_buffer> raw) {
+    if (!raw)
+      return std::unexpected(raw.error());
+    return device_buffer(std::move(*raw));
+  }
+  detail::raw_buffer raw_;
+};
+
+// --------------------------------------------------- launch configurations --
+
+namespace detail {
+// Extents of any integer type, kept wide so that prepare/launch_unchecked
+// can report an out-of-range value; negative values become 0 (rejected).
+template <class V> constexpr uint64_t widen_extent(V v) noexcept {
+  static_assert(std::is_integral_v<V>, "an extent must be an integer");
+  if constexpr (std::is_signed_v<V>)
+    if (v < 0)
+      return 0;
+  return static_cast<uint64_t>(v);
+}
+// A negative shared memory size becomes one no device has.
+template <class V> constexpr uint64_t widen_bytes(V v) noexcept {
+  static_assert(std::is_integral_v<V>, "shared_bytes must be an integer");
+  if constexpr (std::is_signed_v<V>)
+    if (v < 0)
+      return UINT64_MAX;
+  return static_cast<uint64_t>(v);
+}
+} // namespace detail
+
+// A 2-D extent; like gpu::dim3, out-of-range values saturate.
+struct dim2 {
+  uint32_t x = 1, y = 1;
+  constexpr dim2() noexcept = default;
+  template <class X, class Y = uint32_t>
+  constexpr dim2(X x_, Y y_ = 1u) noexcept
+      : x(detail::saturate_u32(x_)), y(detail::saturate_u32(y_)) {}
+};
+
+struct launch_config_1d {
+  static constexpr int rank = 1;
+  uint64_t grid = 1, block = 1, shared_bytes = 0;
+  template <class G, class B, class S = uint64_t>
+  constexpr launch_config_1d(G grid_, B block_, S shared_bytes_ = 0u) noexcept
+      : grid(detail::widen_extent(grid_)), block(detail::widen_extent(block_)),
+        shared_bytes(detail::widen_bytes(shared_bytes_)) {}
+};
+
+struct launch_config_2d {
+  static constexpr int rank = 2;
+  dim2 grid, block;
+  uint64_t shared_bytes = 0;
+  template <class S = uint64_t>
+  constexpr launch_config_2d(dim2 grid_, dim2 block_,
+                             S shared_bytes_ = 0u) noexcept
+      : grid(grid_), block(block_),
+        shared_bytes(detail::widen_bytes(shared_bytes_)) {}
+};
+
+struct launch_config_3d {
+  static constexpr int rank = 3;
+  dim3 grid, block;
+  uint64_t shared_bytes = 0;
+  template <class S = uint64_t>
+  constexpr launch_config_3d(dim3 grid_, dim3 block_,
+                             S shared_bytes_ = 0u) noexcept
+      : grid(grid_), block(block_),
+        shared_bytes(detail::widen_bytes(shared_bytes_)) {}
+};
+
+} // namespace gpu
+
+#include <gpu/detail/launch_abi.hpp>
+#include <gpu/detail/launch_checks.hpp>
+#include <gpu/detail/launch_marshal.hpp>
+
+namespace gpu {
+
+// ------------------------------------------------------------- launching --
+
+// A configuration checked against one kernel's contract and one device:
+// a cheap copyable token that launches only kernel K.
+template <auto K> class prepared {
+public:
+  const detail::launch_dims &dims() const noexcept { return handle_.dims; }
+
+private:
+  explicit prepared(detail::kernel_handle handle)
+      : handle_(std::move(handle)) {}
+  friend struct detail::prepared_access;
+  detail::kernel_handle handle_;
+};
+
+namespace detail {
+struct prepared_access {
+  template <auto K> static prepared<K> make(kernel_handle handle) {
+    return prepared<K>(std::move(handle));
+  }
+  template <auto K>
+  static const kernel_handle &handle(const prepared<K> &p) noexcept {
+    return p.handle_;
+  }
+};
+} // namespace detail
+
+// Checks `config` against K's launch contract and the device's limits, and
+// loads K's module into `ctx` if needed.
+template <auto K, detail::launch_config Config>
+result<prepared<K>> prepare(const context &ctx, const Config &config) {
+  detail::assert_kernel<K>();
+  auto handle = detail::prepare_kernel(
+      detail::kernel_key_of<K>(), ctx, detail::to_dims(config),
+      detail::param_descs<K>(), detail::contract_use::required);
+  if (!handle)
+    return std::unexpected(handle.error());
+  return detail::prepared_access::make<K>(std::move(*handle));
+}
+
+// Launches a prepared kernel on `s`, asynchronously. The arguments are
+// checked at compile time against K's parameters, and output buffers
+// against the others for overlap at run time.
+template <auto K, class... Args>
+result<void> launch(stream &s, const prepared<K> &p, Args &&...args) {
+  detail::diagnose_arguments<K, Args...>();
+  if constexpr (detail::arguments_accepted<K, Args...>())
+    return detail::marshal_and_launch<K>(s, detail::prepared_access::handle(p),
+                                         std::forward<Args>(args)...);
+  else
+    return {}; // not reached: a static_assert has failed
+}
+
+// A launch without a contract: the device's limits are checked (and the
+// contract's block shape, if K has one), the arguments as for launch().
+template <auto K, detail::launch_config Config, class... Args>
+result<void> launch_unchecked(stream &s, const Config &config, Args &&...args) {
+  detail::diagnose_arguments<K, Args...>();
+  if constexpr (detail::arguments_accepted<K, Args...>()) {
+    auto handle = detail::prepare_kernel(
+        detail::kernel_key_of<K>(), s, detail::to_dims(config),
+        detail::param_descs<K>(), detail::contract_use::block_only);
+    if (!handle)
+      return std::unexpected(handle.error());
+    return detail::marshal_and_launch<K>(s, *handle,
+                                         std::forward<Args>(args)...);
+  } else {
+    return {}; // not reached: a static_assert has failed
+  }
+}
+
+} // namespace gpu
+
+#endif // GPU_RUNTIME_HPP

@@ -1,0 +1,101 @@
+// The state behind gpu::context and gpu::stream: the device's primary
+// context, its loaded modules, and the sticky fault of a failed kernel.
+#ifndef ALLOY_RUNTIME_CONTEXT_STATE_HPP
+#define ALLOY_RUNTIME_CONTEXT_STATE_HPP
+
+#include "driver_api.hpp"
+#include "module_registry.hpp"
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace gpu::detail {
+
+// A kernel's function in one context, with what the launch checks need.
+struct loaded_function {
+  cu::CUfunction function = nullptr;
+  uint32_t max_threads = 0;   // per block, given its register use
+  uint64_t static_shared = 0; // bytes of its shared_array declarations
+};
+
+struct context_state {
+  const cu::driver_api *api = nullptr;
+  cu::CUdevice device = 0;
+  cu::CUcontext context = nullptr; // the primary context, retained
+  device_info info;
+
+  std::mutex mutex; // guards everything below
+  std::optional<gpu::error> fault;
+  const kernel_record *last_kernel = nullptr; // launched last here
+  std::unordered_map<const module_record *, cu::CUmodule> modules;
+  std::unordered_map<const kernel_record *, loaded_function> functions;
+
+  context_state() = default;
+  context_state(const context_state &) = delete;
+  ~context_state(); // unloads the modules, releases the primary context
+
+  // The sticky fault if there is one, else makes the context current.
+  result<void> enter();
+
+  // An error for a failed driver call; a sticky fault is named after the
+  // kernel launched last (on `stream` if given) and remembered.
+  gpu::error failure(int code, std::string_view what,
+                     const stream_state *stream = nullptr);
+};
+
+struct stream_state {
+  std::shared_ptr<context_state> ctx;
+  cu::CUstream handle = nullptr; // null: the context's default stream
+  bool owned = false;
+  const kernel_record *last_kernel = nullptr; // guarded by ctx->mutex
+
+  ~stream_state();
+};
+
+// The kernel's function in `ctx` (current), loading its module on first
+// use. Defined in module_loader.cpp.
+result<loaded_function> get_function(context_state &ctx,
+                                     const kernel_record &kernel);
+
+// Friend of the public classes: how the runtime reaches their insides.
+struct runtime_access {
+  static const std::shared_ptr<context_state> &state(const context &c) {
+    return c.state_;
+  }
+  static const std::shared_ptr<stream_state> &state(const stream &s) {
+    return s.state_;
+  }
+  static stream make_stream(std::shared_ptr<stream_state> state) {
+    stream s;
+    s.state_ = std::move(state);
+    return s;
+  }
+  static context make_context(std::shared_ptr<context_state> state,
+                              std::unique_ptr<stream> default_stream) {
+    context c;
+    c.state_ = std::move(state);
+    c.default_stream_ = std::move(default_stream);
+    return c;
+  }
+  static device_info &info(context_state &c) { return c.info; }
+  static void set_device(device_info &d, int ordinal, std::string name,
+                         int multiprocessors, size_t total_memory,
+                         const device_limits &limits) {
+    d.ordinal_ = ordinal;
+    d.name_ = std::move(name);
+    d.multiprocessors_ = multiprocessors;
+    d.total_memory_ = total_memory;
+    d.limits_ = limits;
+  }
+  static std::shared_ptr<context_state> &context_of(raw_buffer &b) {
+    return b.ctx_;
+  }
+  static uint64_t &address_of(raw_buffer &b) { return b.address_; }
+  static size_t &bytes_of(raw_buffer &b) { return b.bytes_; }
+};
+
+} // namespace gpu::detail
+
+#endif // ALLOY_RUNTIME_CONTEXT_STATE_HPP

@@ -1,0 +1,103 @@
+// The CUDA driver API, loaded at run time with dlopen so that Alloy builds
+// without the CUDA toolkit and runs (reporting errors) without a GPU.
+// Types and constants are copied from cuda.h (CUDA 12/13); the numbers are
+// part of the driver's stable ABI.
+#ifndef ALLOY_RUNTIME_DRIVER_API_HPP
+#define ALLOY_RUNTIME_DRIVER_API_HPP
+
+#include <gpu/runtime.hpp>
+
+#include <cstddef>
+
+// cuda.h's opaque handle types, at global scope as there.
+struct CUctx_st;
+struct CUmod_st;
+struct CUfunc_st;
+struct CUstream_st;
+
+namespace gpu::detail::cu {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = ::CUctx_st *;
+using CUmodule = ::CUmod_st *;
+using CUfunction = ::CUfunc_st *;
+using CUstream = ::CUstream_st *;
+using CUjit_option = int;
+
+inline constexpr CUresult CUDA_SUCCESS = 0;
+inline constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
+inline constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+inline constexpr CUresult CUDA_ERROR_INVALID_DEVICE = 101;
+
+// CUdevice_attribute
+inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2; // Y = 3, Z = 4
+inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5;  // Y = 6, Z = 7
+inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+inline constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+
+// CUfunction_attribute
+inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+inline constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
+inline constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+
+// CUjit_option
+inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
+inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+
+// CUstream_flags
+inline constexpr unsigned CU_STREAM_DEFAULT = 0;
+
+// Dynamic shared memory above this needs the function attribute raised.
+inline constexpr uint64_t default_dynamic_shared_limit = 48 * 1024;
+
+struct driver_api {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem)(size_t *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
+  CUresult (*cuMemcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned,
+                                 CUjit_option *, void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+};
+
+// The driver, loaded and initialised (cuInit) on first use. The path is
+// libcuda.so.1 unless the environment variable ALLOY_CUDA_DRIVER names
+// another. A failure is remembered and returned by every later call.
+result<const driver_api *> driver();
+
+// Forgets the driver (and any failure), so that tests can load it again
+// with another ALLOY_CUDA_DRIVER. Only safe with no live context.
+void reset_driver_for_testing();
+
+} // namespace gpu::detail::cu
+
+#endif // ALLOY_RUNTIME_DRIVER_API_HPP

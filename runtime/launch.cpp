@@ -1,0 +1,143 @@
+// Preparing and launching kernels: the entry points of launch_abi.hpp.
+#include "checks.hpp"
+#include "context_state.hpp"
+#include "errors.hpp"
+
+#include <vector>
+
+namespace gpu::detail {
+namespace {
+
+result<kernel_handle> prepare_in(const kernel_key &key,
+                                 const std::shared_ptr<context_state> &ctx,
+                                 const launch_dims &dims,
+                                 std::span<const param_desc> params,
+                                 contract_use contract) {
+  // The registry first: without the plugin this is the error that matters.
+  auto found = find_kernel(key.address, key.name);
+  if (!found)
+    return std::unexpected(found.error());
+  const kernel_record &kernel = **found;
+  if (contract == contract_use::required && !kernel.contract)
+    return fail(errc::no_contract,
+                "kernel '" + kernel.name +
+                    "' has no launch contract, so gpu::prepare cannot check "
+                    "its configuration: add [[gpu::launch_contract(DOMAIN, "
+                    "BX, ...)]] or use gpu::launch_unchecked");
+  if (auto ok = check_signature(kernel, params); !ok)
+    return std::unexpected(ok.error());
+  if (auto ok = check_contract(dims, kernel.contract,
+                               contract == contract_use::required, kernel.name);
+      !ok)
+    return std::unexpected(ok.error());
+  if (!ctx)
+    return fail(errc::invalid_handle, "kernel '" + kernel.name +
+                                          "': the context or stream is "
+                                          "moved-from or empty");
+  const device_info &device = ctx->info;
+  if (auto ok = check_limits(dims, device.limits(), kernel.name); !ok)
+    return std::unexpected(ok.error());
+  if (auto ok = check_arch(*kernel.module, device.compute_capability(),
+                           device.name(), kernel.name);
+      !ok)
+    return std::unexpected(ok.error());
+  if (auto entered = ctx->enter(); !entered)
+    return std::unexpected(entered.error());
+  auto function = get_function(*ctx, kernel);
+  if (!function)
+    return std::unexpected(function.error());
+  // Limits of the compiled function: registers and static shared memory.
+  uint64_t threads = dims.block[0] * dims.block[1] * dims.block[2];
+  if (threads > function->max_threads)
+    return fail(errc::invalid_config,
+                "kernel '" + kernel.name + "': a block of " +
+                    std::to_string(threads) + " threads exceeds the " +
+                    std::to_string(function->max_threads) +
+                    " that its compiled code allows (registers or launch "
+                    "bounds)");
+  if (function->static_shared + dims.shared_bytes >
+      device.limits().max_shared_per_block)
+    return fail(errc::invalid_config,
+                "kernel '" + kernel.name + "': its " +
+                    std::to_string(function->static_shared) +
+                    " bytes of shared_array plus shared_bytes = " +
+                    std::to_string(dims.shared_bytes) +
+                    " exceed the device's " +
+                    std::to_string(device.limits().max_shared_per_block) +
+                    " bytes per block");
+  return kernel_handle{ctx, &kernel, function->function, dims};
+}
+
+} // namespace
+
+result<kernel_handle> prepare_kernel(const kernel_key &kernel,
+                                     const context &ctx,
+                                     const launch_dims &dims,
+                                     std::span<const param_desc> params,
+                                     contract_use contract) {
+  return prepare_in(kernel, runtime_access::state(ctx), dims, params, contract);
+}
+
+result<kernel_handle> prepare_kernel(const kernel_key &kernel, const stream &s,
+                                     const launch_dims &dims,
+                                     std::span<const param_desc> params,
+                                     contract_use contract) {
+  const auto &st = runtime_access::state(s);
+  static const std::shared_ptr<context_state> none;
+  return prepare_in(kernel, st ? st->ctx : none, dims, params, contract);
+}
+
+result<void> launch_kernel(stream &s, const kernel_handle &handle,
+                           std::span<void *const> objects,
+                           std::span<const buffer_arg> buffers) {
+  if (!handle.kernel || !handle.ctx || !handle.function)
+    return fail(errc::invalid_handle, "gpu::launch of an empty prepared");
+  const kernel_record &kernel = *handle.kernel;
+  const auto &st = runtime_access::state(s);
+  if (!st || st->ctx != handle.ctx)
+    return fail(errc::invalid_handle,
+                "kernel '" + kernel.name +
+                    "': prepared for another context than the stream's");
+  if (objects.size() != kernel.params.size())
+    return fail(errc::signature_mismatch,
+                "kernel '" + kernel.name +
+                    "': " + std::to_string(objects.size()) +
+                    " arguments for a compiled signature of " +
+                    std::to_string(kernel.params.size()));
+  if (auto ok = check_aliasing(buffers, &kernel, kernel.name); !ok)
+    return ok;
+  context_state &ctx = *handle.ctx;
+  if (auto entered = ctx.enter(); !entered)
+    return entered;
+  auto function = static_cast<cu::CUfunction>(handle.function);
+  const launch_dims &d = handle.dims;
+  if (d.shared_bytes > cu::default_dynamic_shared_limit)
+    if (int rc = ctx.api->cuFuncSetAttribute(
+            function, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            int(d.shared_bytes));
+        rc != cu::CUDA_SUCCESS)
+      return std::unexpected(ctx.failure(
+          rc, "kernel '" + kernel.name + "': raising its shared memory limit",
+          st.get()));
+
+  // Each C++ parameter object splits into its PTX parameters (leaves).
+  std::vector<void *> leaves;
+  leaves.reserve(objects.size() * 2);
+  for (size_t i = 0; i < objects.size(); ++i)
+    for (const param_leaf &leaf : kernel.params[i].leaves)
+      leaves.push_back(static_cast<char *>(objects[i]) + leaf.offset);
+
+  int rc = ctx.api->cuLaunchKernel(
+      function, unsigned(d.grid[0]), unsigned(d.grid[1]), unsigned(d.grid[2]),
+      unsigned(d.block[0]), unsigned(d.block[1]), unsigned(d.block[2]),
+      unsigned(d.shared_bytes), st->handle, leaves.data(), nullptr);
+  if (rc != cu::CUDA_SUCCESS)
+    return std::unexpected(
+        ctx.failure(rc, "launching kernel '" + kernel.name + "'", st.get()));
+  std::lock_guard lock(ctx.mutex);
+  st->last_kernel = &kernel;
+  ctx.last_kernel = &kernel;
+  return {};
+}
+
+} // namespace gpu::detail

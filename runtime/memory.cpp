@@ -1,0 +1,134 @@
+// Device memory: allocation, zeroing and host copies of raw_buffer.
+#include "context_state.hpp"
+#include "errors.hpp"
+
+#include <cstdint>
+
+namespace gpu::detail {
+namespace {
+
+using cu::CUDA_SUCCESS;
+
+// The stream's state, checked to belong to the buffer's context.
+result<stream_state *> stream_for(const stream &s, const context_state *owner,
+                                  const char *what) {
+  const auto &st = runtime_access::state(s);
+  if (!st || !st->ctx)
+    return fail(errc::invalid_handle,
+                std::string(what) + ": the stream is moved-from or empty");
+  if (owner && owner != st->ctx.get())
+    return fail(errc::invalid_handle,
+                std::string(what) +
+                    ": the buffer and the stream belong to different contexts");
+  return st.get();
+}
+
+std::unexpected<gpu::error> size_mismatch(const char *what, size_t host,
+                                          size_t device) {
+  return fail(errc::size_mismatch,
+              std::string(what) + ": the host memory has " +
+                  std::to_string(host) + " elements, the buffer " +
+                  std::to_string(device));
+}
+
+} // namespace
+
+raw_buffer::raw_buffer(raw_buffer &&other) noexcept
+    : ctx_(std::move(other.ctx_)), address_(std::exchange(other.address_, 0)),
+      bytes_(std::exchange(other.bytes_, 0)) {}
+
+raw_buffer &raw_buffer::operator=(raw_buffer &&other) noexcept {
+  raw_buffer old(std::move(*this));
+  ctx_ = std::move(other.ctx_);
+  address_ = std::exchange(other.address_, 0);
+  bytes_ = std::exchange(other.bytes_, 0);
+  return *this;
+}
+
+raw_buffer::~raw_buffer() {
+  if (!ctx_ || !address_)
+    return;
+  // Freeing needs the owning context current; errors (a faulted context)
+  // cannot be reported from a destructor.
+  ctx_->api->cuCtxSetCurrent(ctx_->context);
+  ctx_->api->cuMemFree(address_);
+}
+
+result<raw_buffer> raw_buffer::allocate(stream &s, size_t count,
+                                        size_t elem_size, bool zero) {
+  auto st = stream_for(s, nullptr, "allocating a device_buffer");
+  if (!st)
+    return std::unexpected(st.error());
+  if (elem_size != 0 && count > SIZE_MAX / elem_size)
+    return fail(errc::out_of_range,
+                "a device_buffer of " + std::to_string(count) +
+                    " elements of " + std::to_string(elem_size) +
+                    " bytes does not fit in memory");
+  context_state &ctx = *(*st)->ctx;
+  raw_buffer buffer;
+  buffer.ctx_ = (*st)->ctx;
+  if (count * elem_size == 0)
+    return buffer; // no cuMemAlloc(0)
+  if (auto entered = ctx.enter(); !entered)
+    return std::unexpected(entered.error());
+  size_t bytes = count * elem_size;
+  cu::CUdeviceptr address = 0;
+  if (int rc = ctx.api->cuMemAlloc(&address, bytes); rc != CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(
+        rc, "allocating " + std::to_string(bytes) + " bytes of device memory",
+        *st));
+  buffer.address_ = address;
+  buffer.bytes_ = bytes;
+  if (zero)
+    if (int rc = ctx.api->cuMemsetD8Async(address, 0, bytes, (*st)->handle);
+        rc != CUDA_SUCCESS)
+      return std::unexpected(ctx.failure(rc, "zeroing a device_buffer", *st));
+  return buffer;
+}
+
+result<void> raw_buffer::upload(stream &s, const void *src, size_t count,
+                                size_t elem_size) {
+  if (count * elem_size != bytes_)
+    return size_mismatch("copy_from_host", count,
+                         elem_size ? bytes_ / elem_size : 0);
+  auto st = stream_for(s, ctx_.get(), "copy_from_host");
+  if (!st)
+    return std::unexpected(st.error());
+  if (bytes_ == 0)
+    return {};
+  context_state &ctx = *ctx_;
+  if (auto entered = ctx.enter(); !entered)
+    return entered;
+  cu::CUstream handle = (*st)->handle;
+  int rc = ctx.api->cuMemcpyHtoDAsync(address_, src, bytes_, handle);
+  // Wait, so that the host memory may be reused at once.
+  if (rc == CUDA_SUCCESS)
+    rc = ctx.api->cuStreamSynchronize(handle);
+  if (rc != CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(rc, "copying to the device", *st));
+  return {};
+}
+
+result<void> raw_buffer::download(stream &s, void *dst, size_t count,
+                                  size_t elem_size) const {
+  if (count * elem_size != bytes_)
+    return size_mismatch("copy_to_host", count,
+                         elem_size ? bytes_ / elem_size : 0);
+  auto st = stream_for(s, ctx_.get(), "copy_to_host");
+  if (!st)
+    return std::unexpected(st.error());
+  if (bytes_ == 0)
+    return {};
+  context_state &ctx = *ctx_;
+  if (auto entered = ctx.enter(); !entered)
+    return entered;
+  cu::CUstream handle = (*st)->handle;
+  int rc = ctx.api->cuMemcpyDtoHAsync(dst, address_, bytes_, handle);
+  if (rc == CUDA_SUCCESS)
+    rc = ctx.api->cuStreamSynchronize(handle);
+  if (rc != CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(rc, "copying to the host", *st));
+  return {};
+}
+
+} // namespace gpu::detail

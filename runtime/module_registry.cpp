@@ -1,0 +1,71 @@
+// The process-wide registry of module images.
+#include "module_registry.hpp"
+
+#include "errors.hpp"
+
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace gpu::detail {
+namespace {
+
+struct registry {
+  std::mutex mutex;
+  std::unordered_set<const alloy_module_image *> images;
+  std::vector<std::unique_ptr<module_record>> modules;
+  std::unordered_map<const void *, const kernel_record *> kernels;
+  // Kernels of malformed images, with the reason.
+  std::unordered_map<const void *, gpu::error> broken;
+};
+
+// Function-local: images register from global constructors, in any order.
+registry &the_registry() {
+  static registry r;
+  return r;
+}
+
+} // namespace
+
+void register_module(const alloy_module_image *image) {
+  if (!image)
+    return;
+  registry &r = the_registry();
+  std::lock_guard lock(r.mutex);
+  if (!r.images.insert(image).second)
+    return;
+  auto parsed = parse_module(*image);
+  if (!parsed) {
+    if (image->host_functions)
+      for (uint32_t i = 0; i < image->kernel_count; ++i)
+        r.broken.emplace(image->host_functions[i], parsed.error());
+    return;
+  }
+  // A kernel template instantiated in several files is in several images;
+  // the first one registered serves.
+  for (const kernel_record &k : (*parsed)->kernels)
+    r.kernels.emplace(k.host_function, &k);
+  r.modules.push_back(std::move(*parsed));
+}
+
+result<const kernel_record *> find_kernel(const void *host_function,
+                                          std::string_view name) {
+  registry &r = the_registry();
+  std::lock_guard lock(r.mutex);
+  if (auto it = r.kernels.find(host_function); it != r.kernels.end())
+    return it->second;
+  if (auto it = r.broken.find(host_function); it != r.broken.end())
+    return fail(errc::invalid_module,
+                "kernel '" + std::string(name) +
+                    "' cannot be used: " + it->second.message());
+  return fail(errc::kernel_not_compiled,
+              "kernel '" + std::string(name) +
+                  "' was not compiled for the GPU: compile its file with "
+                  "alloy++ (the Alloy clang plugin)");
+}
+
+} // namespace gpu::detail
+
+extern "C" void __alloy_register_module(const alloy_module_image *image) {
+  gpu::detail::register_module(image);
+}

@@ -1,0 +1,75 @@
+// The registry of module images that the plugin's global constructors hand
+// to __alloy_register_module, parsed into records and indexed by each
+// kernel's host function address.
+#ifndef ALLOY_RUNTIME_MODULE_REGISTRY_HPP
+#define ALLOY_RUNTIME_MODULE_REGISTRY_HPP
+
+#include <gpu/detail/module_abi.h>
+#include <gpu/runtime.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpu::detail {
+
+struct param_leaf {
+  uint32_t offset; // byte offset in the C++ parameter object
+  uint32_t size;   // bytes of this PTX parameter
+};
+
+struct param_record {
+  std::string name;
+  param_kind kind;
+  uint64_t size; // sizeof the C++ parameter type
+  std::vector<param_leaf> leaves;
+};
+
+struct contract_record {
+  int domain;        // 1, 2 or 3
+  uint32_t block[3]; // the exact block shape
+};
+
+struct module_record;
+
+struct kernel_record {
+  const module_record *module = nullptr;
+  const void *host_function = nullptr;
+  std::string symbol; // the PTX entry
+  std::string name;   // the qualified C++ name
+  std::optional<contract_record> contract;
+  uint32_t max_threads = 0; // launch bounds, 0: none
+  uint32_t min_blocks = 0;
+  std::vector<param_record> params;
+};
+
+struct module_record {
+  const alloy_module_image *image = nullptr;
+  std::string arch; // as written, e.g. "sm_90a"
+  sm_version arch_version;
+  std::vector<kernel_record> kernels;
+};
+
+// "sm_90a" -> {9, 0}; nullopt when malformed.
+std::optional<sm_version> parse_arch(std::string_view arch);
+
+// Parses an image's metadata into a record; a malformed image is an
+// ALLOY_ERROR_INVALID_MODULE error whose message gives the line.
+result<std::unique_ptr<module_record>>
+parse_module(const alloy_module_image &image);
+
+// Adds an image (idempotent). A malformed one is kept as the error to
+// report for its kernels.
+void register_module(const alloy_module_image *image);
+
+// The record of the kernel whose host function is at `host_function`, or
+// ALLOY_ERROR_KERNEL_NOT_COMPILED naming `name`.
+result<const kernel_record *> find_kernel(const void *host_function,
+                                          std::string_view name);
+
+} // namespace gpu::detail
+
+#endif // ALLOY_RUNTIME_MODULE_REGISTRY_HPP

@@ -1,0 +1,180 @@
+// A fake libcuda.so.1 for the unit tests: device memory is host memory,
+// modules and functions are tokens, and a launch calls a hook set by the
+// test, so that the runtime's whole path runs without a GPU.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <string>
+
+// The driver's own types, so that the signatures match the runtime's
+// exactly (-fsanitize=function checks calls through dlsym'd pointers).
+struct CUctx_st;
+struct CUmod_st;
+struct CUfunc_st;
+struct CUstream_st;
+
+extern "C" {
+
+using CUresult = int;
+using CUdeviceptr = unsigned long long;
+using launch_hook = void (*)(const char *symbol, void **params,
+                             const unsigned *grid, const unsigned *block,
+                             unsigned shared);
+
+namespace {
+int g_sync_result = 0;
+int g_cc_major = 8, g_cc_minor = 0;
+int g_max_dynamic_shared = 0;
+int g_launches = 0;
+launch_hook g_hook = nullptr;
+
+struct fake_function {
+  std::string symbol;
+};
+} // namespace
+
+// ---- control, called by the tests through dlsym
+void fake_cuda_reset() {
+  g_sync_result = 0;
+  g_cc_major = 8;
+  g_cc_minor = 0;
+  g_max_dynamic_shared = 0;
+  g_launches = 0;
+  g_hook = nullptr;
+}
+void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
+void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
+int fake_cuda_launches() { return g_launches; }
+int fake_cuda_max_dynamic_shared() { return g_max_dynamic_shared; }
+
+// ---- the driver API subset Alloy uses
+CUresult cuInit(unsigned) { return 0; }
+CUresult cuDriverGetVersion(int *v) { return *v = 13000, 0; }
+CUresult cuGetErrorName(CUresult, const char **s) { return *s = nullptr, 1; }
+CUresult cuGetErrorString(CUresult rc, const char **s) {
+  *s = rc == 700 ? "an illegal memory access was encountered" : "fake error";
+  return 0;
+}
+CUresult cuDeviceGetCount(int *n) { return *n = 1, 0; }
+CUresult cuDeviceGet(int *d, int ordinal) {
+  return ordinal == 0 ? (*d = 0, 0) : 101;
+}
+CUresult cuDeviceGetName(char *name, int len, int) {
+  std::strncpy(name, "Fake GPU", size_t(len));
+  return 0;
+}
+CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
+  switch (attribute) {
+  case 1:
+    *v = 1024;
+    break; // max threads per block
+  case 2:
+  case 3:
+    *v = 1024;
+    break; // block x, y
+  case 4:
+    *v = 64;
+    break; // block z
+  case 5:
+    *v = 2147483647;
+    break; // grid x
+  case 6:
+  case 7:
+    *v = 65535;
+    break; // grid y, z
+  case 8:
+    *v = 49152;
+    break; // shared per block
+  case 16:
+    *v = 108;
+    break; // multiprocessors
+  case 75:
+    *v = g_cc_major;
+    break;
+  case 76:
+    *v = g_cc_minor;
+    break;
+  case 97:
+    *v = 166912;
+    break; // opt-in shared per block
+  default:
+    *v = 0;
+  }
+  return 0;
+}
+CUresult cuDeviceTotalMem_v2(size_t *bytes, int) { return *bytes = 1 << 30, 0; }
+CUresult cuDevicePrimaryCtxRetain(CUctx_st **ctx, int) {
+  static int token;
+  return *ctx = reinterpret_cast<CUctx_st *>(&token), 0;
+}
+CUresult cuDevicePrimaryCtxRelease_v2(int) { return 0; }
+CUresult cuCtxSetCurrent(CUctx_st *) { return 0; }
+CUresult cuCtxSynchronize() { return g_sync_result; }
+CUresult cuStreamCreate(CUstream_st **s, unsigned) {
+  return *s = reinterpret_cast<CUstream_st *>(new int(0)), 0;
+}
+CUresult cuStreamDestroy_v2(CUstream_st *s) {
+  return delete reinterpret_cast<int *>(s), 0;
+}
+CUresult cuStreamSynchronize(CUstream_st *) { return g_sync_result; }
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
+  if (bytes == 0)
+    return 1; // as the real driver: CUDA_ERROR_INVALID_VALUE
+  return *p = reinterpret_cast<uintptr_t>(std::malloc(bytes)), 0;
+}
+CUresult cuMemFree_v2(CUdeviceptr p) {
+  return std::free(reinterpret_cast<void *>(uintptr_t(p))), 0;
+}
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
+                              CUstream_st *) {
+  return std::memcpy(reinterpret_cast<void *>(uintptr_t(dst)), src, n), 0;
+}
+CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n,
+                              CUstream_st *) {
+  return std::memcpy(dst, reinterpret_cast<void *>(uintptr_t(src)), n), 0;
+}
+CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n,
+                         CUstream_st *) {
+  return std::memset(reinterpret_cast<void *>(uintptr_t(dst)), v, n), 0;
+}
+CUresult cuModuleLoadDataEx(CUmod_st **module, const void *image,
+                            unsigned count, int *options, void **values) {
+  if (std::strncmp(static_cast<const char *>(image), "BAD", 3) == 0) {
+    for (unsigned i = 0; i < count; ++i)
+      if (options[i] == 5) // CU_JIT_ERROR_LOG_BUFFER
+        std::strcpy(static_cast<char *>(values[i]), "ptxas: syntax error");
+    return 218; // CUDA_ERROR_INVALID_PTX
+  }
+  static int token;
+  return *module = reinterpret_cast<CUmod_st *>(&token), 0;
+}
+CUresult cuModuleUnload(CUmod_st *) { return 0; }
+CUresult cuModuleGetFunction(CUfunc_st **f, CUmod_st *, const char *name) {
+  if (std::strcmp(name, "missing") == 0)
+    return 500;                               // CUDA_ERROR_NOT_FOUND
+  static std::deque<fake_function> functions; // freed at exit
+  functions.push_back({name});
+  return *f = reinterpret_cast<CUfunc_st *>(&functions.back()), 0;
+}
+CUresult cuFuncSetAttribute(CUfunc_st *, int attribute, int value) {
+  if (attribute == 8)
+    g_max_dynamic_shared = value;
+  return 0;
+}
+CUresult cuFuncGetAttribute(int *v, int attribute, CUfunc_st *) {
+  *v = attribute == 0 ? 1024 : 0;
+  return 0;
+}
+CUresult cuLaunchKernel(CUfunc_st *f, unsigned gx, unsigned gy, unsigned gz,
+                        unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                        CUstream_st *, void **params, void **) {
+  ++g_launches;
+  const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+  if (g_hook)
+    g_hook(reinterpret_cast<fake_function *>(f)->symbol.c_str(), params, grid,
+           block, shared);
+  return 0;
+}
+
+} // extern "C"

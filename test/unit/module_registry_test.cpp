@@ -1,0 +1,224 @@
+// The module registry: hand-made images, metadata parsing, and how
+// gpu::prepare reports kernels that are not (or badly) registered.
+#include "context_state.hpp"
+#include "module_registry.hpp"
+
+#include <gpu/gpu.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace kernels {
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void
+vecadd(std::span<const float> a, std::span<const float> b,
+       gpu::disjoint_span<float> c) {}
+[[gpu::kernel]] void registered(std::span<const float> in, float *out,
+                                uint32_t n) {}
+[[gpu::kernel]] void uncontracted(float *out) {}
+[[gpu::kernel]] void broken(float *out) {}
+} // namespace kernels
+
+namespace {
+
+const char ptx[] = "// fake PTX\n";
+
+alloy_module_image image_of(const char *metadata, uint32_t count,
+                            const void *const *functions) {
+  alloy_module_image image{};
+  image.abi_version = ALLOY_MODULE_ABI_VERSION;
+  image.kernel_count = count;
+  image.host_functions = functions;
+  image.metadata = metadata;
+  image.metadata_size = std::strlen(metadata);
+  image.ptx = ptx;
+  image.ptx_size = sizeof(ptx) - 1;
+  return image;
+}
+
+const char good_metadata[] = "arch sm_80\n"
+                             "kernel _Z10registered scale kernel registered\n"
+                             "contract 1 128 1 1\n"
+                             "bounds 128 2\n"
+                             "param in input 16 0:8,8:8\n"
+                             "param out raw_output 8 0:8\n"
+                             "param n scalar 4 0:4\n"
+                             "kernel _Z12uncontracted kernels::uncontracted\n"
+                             "param out raw_output 8 0:8\n";
+
+const void *const good_functions[] = {
+    reinterpret_cast<const void *>(&kernels::registered),
+    reinterpret_cast<const void *>(&kernels::uncontracted)};
+
+const alloy_module_image &good_image() {
+  static const alloy_module_image image =
+      image_of(good_metadata, 2, good_functions);
+  return image;
+}
+
+// A context with no device: enough for the checks made before the device.
+gpu::context no_device() {
+  return gpu::detail::runtime_access::make_context(nullptr, nullptr);
+}
+
+TEST(ModuleRegistry, ParsesAndFindsRegisteredKernels) {
+  __alloy_register_module(&good_image());
+  __alloy_register_module(&good_image()); // idempotent
+  auto found = gpu::detail::find_kernel(good_functions[0], "ignored");
+  ASSERT_TRUE(found) << found.error().message();
+  const gpu::detail::kernel_record &k = **found;
+  EXPECT_EQ(k.symbol, "_Z10registered");
+  EXPECT_EQ(k.name, "scale kernel registered"); // runs to the line's end
+  ASSERT_TRUE(k.contract);
+  EXPECT_EQ(k.contract->domain, 1);
+  EXPECT_EQ(k.contract->block[0], 128u);
+  EXPECT_EQ(k.max_threads, 128u);
+  EXPECT_EQ(k.min_blocks, 2u);
+  ASSERT_EQ(k.params.size(), 3u);
+  EXPECT_EQ(k.params[0].name, "in");
+  EXPECT_EQ(k.params[0].kind, gpu::detail::param_kind::input);
+  EXPECT_EQ(k.params[0].size, 16u);
+  ASSERT_EQ(k.params[0].leaves.size(), 2u);
+  EXPECT_EQ(k.params[0].leaves[1].offset, 8u);
+  EXPECT_EQ(k.params[0].leaves[1].size, 8u);
+  EXPECT_EQ(k.params[2].kind, gpu::detail::param_kind::scalar);
+  EXPECT_EQ(k.module->arch, "sm_80");
+  EXPECT_EQ(k.module->arch_version, (gpu::sm_version{8, 0}));
+
+  auto other = gpu::detail::find_kernel(good_functions[1], "x");
+  ASSERT_TRUE(other);
+  EXPECT_FALSE((*other)->contract);
+}
+
+TEST(ModuleRegistry, ParsesArchitectures) {
+  using gpu::detail::parse_arch;
+  EXPECT_EQ(parse_arch("sm_80"), (gpu::sm_version{8, 0}));
+  EXPECT_EQ(parse_arch("sm_90a"), (gpu::sm_version{9, 0}));
+  EXPECT_EQ(parse_arch("sm_120"), (gpu::sm_version{12, 0}));
+  EXPECT_FALSE(parse_arch("compute_80"));
+  EXPECT_FALSE(parse_arch("sm_"));
+  EXPECT_FALSE(parse_arch("sm_8x0"));
+}
+
+void expect_malformed(const char *metadata, uint32_t count, const char *why) {
+  static const void *const functions[] = {
+      reinterpret_cast<const void *>(&kernels::broken),
+      reinterpret_cast<const void *>(&kernels::broken)};
+  alloy_module_image image = image_of(metadata, count, functions);
+  auto parsed = gpu::detail::parse_module(image);
+  ASSERT_FALSE(parsed) << "accepted: " << metadata;
+  EXPECT_EQ(parsed.error().code(), gpu::errc::invalid_module);
+  EXPECT_NE(parsed.error().message().find(why), std::string::npos)
+      << parsed.error().message();
+}
+
+TEST(ModuleRegistry, RejectsMalformedMetadata) {
+  expect_malformed("kernel a b\n", 1, "no 'arch' record");
+  expect_malformed("arch sm80\nkernel a b\n", 1, "line 1: 'arch' needs");
+  expect_malformed("arch sm_80\nkernel a\n", 1, "line 2: 'kernel' needs");
+  expect_malformed("arch sm_80\nparam x input 8 0:8\n", 0,
+                   "before any 'kernel'");
+  expect_malformed("arch sm_80\nkernel a b\ncontract 4 1 1 1\n", 1,
+                   "line 3: 'contract' out of range");
+  expect_malformed("arch sm_80\nkernel a b\ncontract 1 2048 1 1\n", 1,
+                   "'contract' out of range");
+  expect_malformed("arch sm_80\nkernel a b\ncontract 1 x 1 1\n", 1,
+                   "'contract' needs");
+  expect_malformed("arch sm_80\nkernel a b\nparam x weird 8 0:8\n", 1,
+                   "'param' needs");
+  expect_malformed("arch sm_80\nkernel a b\nparam x input 8 4:8\n", 1,
+                   "'param' needs"); // leaf beyond the object
+  expect_malformed("arch sm_80\nkernel a b\nparam x input 8 0:8,\n", 1,
+                   "'param' needs");
+  expect_malformed("arch sm_80\nkernel a b\nparam x input -8 0:8\n", 1,
+                   "'param' needs");
+  expect_malformed("arch sm_80\nkernel a b\nfrobnicate\n", 1,
+                   "unknown record 'frobnicate'");
+  expect_malformed("arch sm_80\nkernel a b\n", 2,
+                   "lists 1 kernels, its image 2");
+  expect_malformed("arch sm_80\narch sm_90\n", 0, "a second 'arch'");
+
+  alloy_module_image bad_version = image_of("arch sm_80\n", 0, nullptr);
+  bad_version.abi_version = 99;
+  auto parsed = gpu::detail::parse_module(bad_version);
+  ASSERT_FALSE(parsed);
+  EXPECT_NE(parsed.error().message().find("ABI version 99"), std::string::npos);
+}
+
+TEST(ModuleRegistry, EmptyParamLeavesAndCarriageReturns) {
+  alloy_module_image image = image_of(
+      "arch sm_80\r\nkernel a b\r\nparam e scalar 1\r\n\n", 1, good_functions);
+  auto parsed = gpu::detail::parse_module(image);
+  ASSERT_TRUE(parsed) << parsed.error().message();
+  EXPECT_TRUE((*parsed)->kernels[0].params[0].leaves.empty());
+}
+
+TEST(ModuleRegistry, MalformedImageIsReportedForItsKernels) {
+  static const void *const functions[] = {
+      reinterpret_cast<const void *>(&kernels::broken)};
+  static const alloy_module_image image =
+      image_of("arch sm_80\nkernel _Z6broken\n", 1, functions);
+  __alloy_register_module(&image);
+  auto found = gpu::detail::find_kernel(functions[0], "kernels::broken");
+  ASSERT_FALSE(found);
+  EXPECT_EQ(found.error().code(), gpu::errc::invalid_module);
+  EXPECT_NE(found.error().message().find("kernel 'kernels::broken' cannot be "
+                                         "used: module metadata line 2"),
+            std::string::npos)
+      << found.error().message();
+}
+
+TEST(Prepare, UnregisteredKernelIsNamed) {
+  gpu::context ctx = no_device();
+  auto p = gpu::prepare<kernels::vecadd>(ctx, gpu::launch_config_1d{4, 256});
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().code(), gpu::errc::kernel_not_compiled);
+  EXPECT_EQ(p.error().name(), "ALLOY_ERROR_KERNEL_NOT_COMPILED");
+  EXPECT_EQ(p.error().message(),
+            "kernel 'kernels::vecadd' was not compiled for the GPU: compile "
+            "its file with alloy++ (the Alloy clang plugin)");
+  try {
+    (void)std::move(p).value();
+    FAIL();
+  } catch (const gpu::exception &e) {
+    EXPECT_NE(std::string(e.what()).find("kernels::vecadd"), std::string::npos);
+  }
+}
+
+TEST(Prepare, UnregisteredKernelThroughLaunchUnchecked) {
+  gpu::context ctx = no_device();
+  gpu::device_buffer<float> a, c;
+  auto r = gpu::launch_unchecked<kernels::vecadd>(
+      ctx.default_stream(), gpu::launch_config_1d{1, 256}, a, a, c);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), gpu::errc::kernel_not_compiled);
+}
+
+TEST(Prepare, ChecksBeforeTheDevice) {
+  __alloy_register_module(&good_image());
+  gpu::context ctx = no_device();
+  // No contract.
+  auto p1 =
+      gpu::prepare<kernels::uncontracted>(ctx, gpu::launch_config_1d{1, 1});
+  ASSERT_FALSE(p1);
+  EXPECT_EQ(p1.error().code(), gpu::errc::no_contract);
+  EXPECT_NE(p1.error().message().find("kernel 'kernels::uncontracted' has no "
+                                      "launch contract"),
+            std::string::npos);
+  // Block shape and rank against the contract (1, 128).
+  auto p2 =
+      gpu::prepare<kernels::registered>(ctx, gpu::launch_config_1d{1, 256});
+  ASSERT_FALSE(p2);
+  EXPECT_EQ(p2.error().code(), gpu::errc::contract_violation);
+  auto p3 = gpu::prepare<kernels::registered>(
+      ctx, gpu::launch_config_2d{{1, 1}, {128, 1}});
+  ASSERT_FALSE(p3);
+  EXPECT_EQ(p3.error().code(), gpu::errc::contract_violation);
+  // All checks pass; then the missing device is reported.
+  auto p4 =
+      gpu::prepare<kernels::registered>(ctx, gpu::launch_config_1d{1, 128});
+  ASSERT_FALSE(p4);
+  EXPECT_EQ(p4.error().code(), gpu::errc::invalid_handle);
+}
+
+} // namespace

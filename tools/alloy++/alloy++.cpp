@@ -1,0 +1,360 @@
+//===- alloy++.cpp - The Alloy compiler driver ----------------------------===//
+//
+// A clang++-compatible driver: runs clang++ with the user's arguments plus
+// Alloy's include directory, the Alloy plugin and, when linking, the runtime.
+// Plain C++17 on purpose: it must not depend on LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.compare(0, std::strlen(P), P) == 0;
+}
+
+bool endsWith(const std::string &S, const char *P) {
+  size_t N = std::strlen(P);
+  return S.size() >= N && S.compare(S.size() - N, N, P) == 0;
+}
+
+int fail(const std::string &Msg) {
+  std::fprintf(stderr, "alloy++: %s\n", Msg.c_str());
+  return 1;
+}
+
+std::string envOr(const char *Name, const std::string &Default) {
+  const char *V = std::getenv(Name);
+  return V && *V ? std::string(V) : Default;
+}
+
+// Where Alloy's pieces are: the install layout next to this executable, else
+// the build tree it was built in; ALLOY_* environment variables override.
+struct Paths {
+  std::string ClangXX, IncludeDir, Plugin, Runtime;
+};
+
+Paths locate(const char *Argv0) {
+  std::error_code EC;
+  fs::path Self = fs::read_symlink("/proc/self/exe", EC);
+  if (EC)
+    Self = fs::absolute(Argv0, EC);
+  fs::path Prefix = Self.parent_path().parent_path();
+  Paths P{ALLOY_DEFAULT_CLANGXX, ALLOY_BUILD_INCLUDE_DIR, ALLOY_BUILD_PLUGIN,
+          ALLOY_BUILD_RUNTIME};
+  if (fs::exists(Prefix / "lib/AlloyPlugin.so", EC) &&
+      fs::exists(Prefix / "include/gpu/gpu.hpp", EC)) {
+    P.IncludeDir = (Prefix / "include").string();
+    P.Plugin = (Prefix / "lib/AlloyPlugin.so").string();
+    P.Runtime = (Prefix / "lib/liballoy_runtime.a").string();
+  }
+  P.ClangXX = envOr("ALLOY_CLANGXX", P.ClangXX);
+  P.IncludeDir = envOr("ALLOY_INCLUDE_DIR", P.IncludeDir);
+  P.Plugin = envOr("ALLOY_PLUGIN", P.Plugin);
+  P.Runtime = envOr("ALLOY_RUNTIME_LIB", P.Runtime);
+  return P;
+}
+
+// Clang options whose value is the next argument when not joined.
+bool takesSeparateValue(const std::string &A) {
+  static const std::string Opts =
+      " -o -I -D -U -x -include -imacros -isystem -iquote -idirafter -iprefix"
+      " -iwithprefix -iwithprefixbefore -isysroot -cxx-isystem -MF -MT -MQ -MJ"
+      " -L -l -Xlinker -Xclang -Xassembler -Xpreprocessor -Xarch_host"
+      " -Xarch_device -Xopenmp-target -Xanalyzer -Xoffload-linker -T -u -z"
+      " -target -arch -mllvm -F -e -B -include-pch -ivfsoverlay"
+      " -dependency-file -dependency-dot -serialize-diagnostics"
+      " --serialize-diagnostics -working-directory --sysroot -rpath --output"
+      " --include-directory --define-macro --language --std"
+      " --library-directory --include --param -framework ";
+  return A.find(' ') == std::string::npos &&
+         Opts.find(" " + A + " ") != std::string::npos;
+}
+
+// Splits a response file the way GNU tools do (quotes and backslashes).
+Args readResponseFile(const std::string &Path) {
+  std::ifstream In(Path);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  std::string Text = SS.str(), Cur;
+  Args Out;
+  bool InWord = false;
+  char Quote = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size() && Quote != '\'') {
+      Cur += Text[++I];
+      InWord = true;
+    } else if (Quote) {
+      if (C == Quote)
+        Quote = 0;
+      else
+        Cur += C;
+    } else if (C == '\'' || C == '"') {
+      Quote = C;
+      InWord = true;
+    } else if (std::isspace(static_cast<unsigned char>(C))) {
+      if (InWord)
+        Out.push_back(Cur);
+      Cur.clear();
+      InWord = false;
+    } else {
+      Cur += C;
+      InWord = true;
+    }
+  }
+  if (InWord)
+    Out.push_back(Cur);
+  return Out;
+}
+
+// The user's arguments with response files expanded, for inspection only:
+// clang still gets the @file itself.
+void expand(const Args &In, Args &Out, int Depth = 0) {
+  for (const std::string &A : In) {
+    if (A.size() > 1 && A[0] == '@' && Depth < 8 && fs::exists(A.substr(1)))
+      expand(readResponseFile(A.substr(1)), Out, Depth + 1);
+    else
+      Out.push_back(A);
+  }
+}
+
+bool isObjectOrLibrary(const std::string &F) {
+  static const char *const Exts[] = {".o",  ".obj",   ".a",  ".so",
+                                     ".lo", ".dylib", ".lib"};
+  for (const char *E : Exts)
+    if (endsWith(F, E))
+      return true;
+  size_t So = F.rfind(".so."); // libfoo.so.1.2
+  return So != std::string::npos &&
+         F.find_first_not_of("0123456789.", So + 4) == std::string::npos;
+}
+
+// What the user's command does, as far as alloy++ needs to know.
+struct Invocation {
+  bool HasStd = false;     // -std= given
+  bool NonCxxLang = false; // -x LANG for a language other than C++
+  bool LangForced = false; // any -x
+  bool NoLink = false;     // -c, -S, -E, -fsyntax-only, -M, -MM, ...
+  bool Compiles = false;   // some input is a source (not an object/library)
+  bool HasInputs = false;
+};
+
+Invocation analyze(const Args &UserArgs) {
+  Args All;
+  expand(UserArgs, All);
+  Invocation Inv;
+  auto addInput = [&](const std::string &F) {
+    Inv.HasInputs = true;
+    if (Inv.LangForced || !isObjectOrLibrary(F))
+      Inv.Compiles = true;
+  };
+  auto setLang = [&](const std::string &L) {
+    Inv.LangForced = L != "none";
+    if (Inv.LangForced && !startsWith(L, "c++"))
+      Inv.NonCxxLang = true;
+  };
+  for (size_t I = 0; I < All.size(); ++I) {
+    const std::string &A = All[I];
+    if (A == "--") {
+      for (++I; I < All.size(); ++I)
+        addInput(All[I]);
+      break;
+    }
+    if (A == "-" || A.empty() || A[0] != '-') {
+      addInput(A);
+      continue;
+    }
+    std::string Value; // the value of a separate-value option
+    if (takesSeparateValue(A) && I + 1 < All.size())
+      Value = All[++I];
+    if (startsWith(A, "-std=") || startsWith(A, "--std=") || A == "--std")
+      Inv.HasStd = true;
+    else if (A == "-x" || A == "--language")
+      setLang(Value);
+    else if (startsWith(A, "-x"))
+      setLang(A.substr(2));
+    else if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" ||
+             A == "-M" || A == "-MM" || A == "--precompile" ||
+             A == "-emit-ast" || A == "--preprocess" || A == "--compile" ||
+             A == "--assemble")
+      Inv.NoLink = true;
+  }
+  return Inv;
+}
+
+std::string shellQuote(const std::string &S) {
+  if (!S.empty() &&
+      S.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789_-+=/.,:@%") == std::string::npos)
+    return S;
+  std::string Out = "'";
+  for (char C : S)
+    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Out + "'";
+}
+
+// Checks sm_XX / sm_XXX with XX >= 80; returns an error message or "".
+std::string checkArch(const std::string &Arch) {
+  std::string Digits = startsWith(Arch, "sm_") ? Arch.substr(3) : "";
+  if (Digits.size() < 2 || Digits.size() > 3 ||
+      Digits.find_first_not_of("0123456789") != std::string::npos)
+    return "--gpu-arch=" + Arch +
+           ": expected sm_ and a compute capability, for example sm_80";
+  if (std::stoi(Digits) < 80)
+    return "--gpu-arch=" + Arch + ": Alloy supports sm_80 and newer";
+  return "";
+}
+
+void printHelp(const Paths &P) {
+  std::printf(
+      "OVERVIEW: alloy++, the Alloy single-source C++ GPU compiler driver\n\n"
+      "USAGE: alloy++ [options] file...\n\n"
+      "ALLOY OPTIONS:\n"
+      "  --gpu-arch=sm_XX   GPU architecture to compile kernels for (sm_80 "
+      "and newer;\n"
+      "                     default sm_80)\n"
+      "  --trace[=DIR]      Dump every compiler stage into DIR (default: "
+      "./alloy-trace)\n"
+      "  --alloy-verbose    Print the clang++ command to stderr, then run it\n"
+      "  --print-command    Print the clang++ command to stdout, do not run "
+      "it\n"
+      "  --help             Show this help\n"
+      "  --version          Show the Alloy and clang versions\n\n"
+      "All other options go to clang++ unchanged (see '%s --help').\n"
+      "alloy++ adds -I<Alloy include>, the Alloy plugin, -std=c++23 unless "
+      "-std= is given,\n"
+      "and when linking the Alloy runtime and -ldl.\n\n"
+      "ENVIRONMENT: ALLOY_CLANGXX, ALLOY_PLUGIN, ALLOY_INCLUDE_DIR, "
+      "ALLOY_RUNTIME_LIB\n",
+      P.ClangXX.c_str());
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Paths P = locate(Argv[0]);
+  Args User;
+  std::string Arch, Trace;
+  bool HasTrace = false, Verbose = false, PrintOnly = false, Version = false;
+  bool PrevTakesValue = false, AfterDashDash = false;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    bool Own = !PrevTakesValue && !AfterDashDash;
+    PrevTakesValue = takesSeparateValue(A);
+    AfterDashDash = AfterDashDash || A == "--";
+    if (!Own) {
+      User.push_back(A);
+    } else if (startsWith(A, "--gpu-arch=")) {
+      Arch = A.substr(11);
+    } else if (A == "--gpu-arch") {
+      if (I + 1 == Argc)
+        return fail("--gpu-arch: expected a value, for example sm_80");
+      Arch = Argv[++I];
+    } else if (A == "--trace" || startsWith(A, "--trace=")) {
+      HasTrace = true;
+      Trace = A.size() > 8 ? A.substr(8) : "alloy-trace";
+    } else if (A == "--alloy-verbose") {
+      Verbose = true;
+    } else if (A == "--print-command") {
+      PrintOnly = true;
+    } else if (A == "--help") {
+      printHelp(P);
+      return 0;
+    } else if (A == "--version") {
+      Version = true;
+    } else {
+      User.push_back(A);
+    }
+  }
+  if (!Arch.empty()) {
+    std::string Err = checkArch(Arch);
+    if (!Err.empty())
+      return fail(Err);
+  }
+
+  Args Cmd{P.ClangXX};
+  if (Version) {
+    std::printf("Alloy version %s (driving %s)\n", ALLOY_VERSION,
+                P.ClangXX.c_str());
+    Cmd.push_back("--version");
+  } else {
+    Invocation Inv = analyze(User);
+    bool Links = !Inv.NoLink && Inv.HasInputs;
+    std::error_code EC;
+    if (Inv.Compiles) {
+      if (!fs::is_directory(P.IncludeDir, EC))
+        return fail("the Alloy include directory is missing: " + P.IncludeDir +
+                    " (set ALLOY_INCLUDE_DIR)");
+      if (!fs::exists(P.Plugin, EC))
+        return fail("the Alloy plugin is missing: " + P.Plugin +
+                    " (build the AlloyPlugin target, or set ALLOY_PLUGIN)");
+      Cmd.push_back("-I" + P.IncludeDir);
+      if (!Inv.HasStd && !Inv.NonCxxLang)
+        Cmd.push_back("-std=c++23");
+      Cmd.push_back("-fplugin=" + P.Plugin);
+      Cmd.push_back("-fpass-plugin=" + P.Plugin);
+      if (!Arch.empty())
+        Cmd.push_back("-fplugin-arg-alloy-gpu-arch=" + Arch);
+      if (HasTrace) {
+        Trace = fs::absolute(Trace, EC).lexically_normal().string();
+        if (!PrintOnly && !fs::is_directory(Trace, EC) &&
+            !fs::create_directories(Trace, EC))
+          return fail("--trace: cannot create " + Trace + ": " + EC.message());
+        Cmd.push_back("-fplugin-arg-alloy-trace=" + Trace);
+      }
+    }
+    if (Links && !fs::exists(P.Runtime, EC))
+      return fail("the Alloy runtime is missing: " + P.Runtime +
+                  " (build the alloy_runtime target, or set "
+                  "ALLOY_RUNTIME_LIB)");
+    bool DashDash = false;
+    for (const std::string &A : User) {
+      // After "--" everything is an input: -ldl must come before it.
+      if (A == "--" && Links && !DashDash)
+        Cmd.push_back("-ldl");
+      DashDash = DashDash || A == "--";
+      Cmd.push_back(A);
+    }
+    if (Links) {
+      if (Inv.LangForced && !DashDash)
+        Cmd.insert(Cmd.end(), {"-x", "none"}); // the runtime is no source
+      Cmd.push_back(P.Runtime);
+      if (!DashDash)
+        Cmd.push_back("-ldl");
+    }
+  }
+
+  if (Verbose || PrintOnly) {
+    std::string Line;
+    for (const std::string &A : Cmd)
+      Line += (Line.empty() ? "" : " ") + shellQuote(A);
+    std::fprintf(PrintOnly ? stdout : stderr, "%s\n", Line.c_str());
+    if (PrintOnly)
+      return 0;
+  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::vector<char *> CArgs;
+  for (std::string &A : Cmd)
+    CArgs.push_back(A.data());
+  CArgs.push_back(nullptr);
+  execvp(CArgs[0], CArgs.data());
+  return fail("cannot run " + P.ClangXX + ": " + std::strerror(errno) +
+              " (set ALLOY_CLANGXX)");
+}
