@@ -56,13 +56,14 @@ bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
   return true;
 }
 
-bool checkScope(Sema &s, const ParsedAttr &attr, const char *name) {
+bool checkScope(Sema &s, const ParsedAttr &attr, const char *name,
+                const char *spelling) {
   const IdentifierInfo *scope = attr.getScopeName();
   if (scope && scope->getName() == "gpu")
     return true;
   reportError(s.getDiagnostics(), attr.getLoc(),
               llvm::Twine("unknown attribute '") + name +
-                  "'; Alloy's is spelled [[gpu::" + name + "(...)]]");
+                  "'; Alloy's is spelled " + spelling);
   return false;
 }
 
@@ -91,7 +92,9 @@ bool onFunction(Sema &s, const ParsedAttr &attr, const Decl *d,
 struct KernelAttrInfo : ParsedAttrInfo {
   KernelAttrInfo() {
     static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::kernel"}};
+        {ParsedAttr::AS_CXX11, "gpu::kernel"},
+        // See LaunchBoundsAttrInfo: lets the parser see misplaced arguments.
+        {ParsedAttr::AS_CXX11, "kernel"}};
     Spellings = spellings;
   }
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
@@ -122,6 +125,8 @@ struct KernelAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "kernel", "[[gpu::kernel]]"))
+      return AttributeNotApplied;
     if (attr.getNumArgs() != 0) {
       reportError(s.getDiagnostics(), attr.getLoc(),
                   "malformed gpu::kernel attribute: it takes no arguments");
@@ -149,7 +154,7 @@ struct LaunchBoundsAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "launch_bounds"))
+    if (!checkScope(s, attr, "launch_bounds", "[[gpu::launch_bounds(...)]]"))
       return AttributeNotApplied;
     if (!checkIntegerArgs(s, attr, "launch_bounds", 1, 2,
                           "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)"))
@@ -179,7 +184,8 @@ struct LaunchContractAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "launch_contract"))
+    if (!checkScope(s, attr, "launch_contract",
+                    "[[gpu::launch_contract(...)]]"))
       return AttributeNotApplied;
     if (!checkIntegerArgs(s, attr, "launch_contract", 2, 4,
                           "(DOMAIN, BX), (DOMAIN, BX, BY) or "

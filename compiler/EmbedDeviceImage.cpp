@@ -15,12 +15,15 @@ using namespace llvm;
 
 namespace alloy {
 
-static GlobalVariable *addBytes(Module &m, StringRef name, StringRef bytes,
-                                bool addNull, unsigned align) {
+// Each part goes to a section of its own so that tools can pull it out of an
+// object file: llvm-objcopy --dump-section .alloy_ptx=out.ptx vecadd.o
+static GlobalVariable *addBytes(Module &m, StringRef name, StringRef section,
+                                StringRef bytes, bool addNull, unsigned align) {
   Constant *data = ConstantDataArray::getString(m.getContext(), bytes, addNull);
   auto *gv = new GlobalVariable(m, data->getType(), /*isConstant=*/true,
                                 GlobalValue::PrivateLinkage, data, name);
   gv->setAlignment(Align(align));
+  gv->setSection(section);
   return gv;
 }
 
@@ -49,11 +52,11 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
   std::string metadata = serializeKernelMetadata(present, image->arch);
   StringRef cubin(reinterpret_cast<const char *>(image->cubin.data()),
                   image->cubin.size());
-  GlobalVariable *ptx = addBytes(m, "__alloy_ptx", image->ptx, true, 1);
-  GlobalVariable *meta = addBytes(m, "__alloy_metadata", metadata, true, 1);
+  GlobalVariable *ptx = addBytes(m, "__alloy_ptx", ".alloy_ptx", image->ptx, true, 1);
+  GlobalVariable *meta = addBytes(m, "__alloy_metadata", ".alloy_metadata", metadata, true, 1);
   Constant *cubinPtr = ConstantPointerNull::get(ptr);
   if (!cubin.empty())
-    cubinPtr = addBytes(m, "__alloy_cubin", cubin, false, 8);
+    cubinPtr = addBytes(m, "__alloy_cubin", ".alloy_cubin", cubin, false, 8);
   auto *tableType = ArrayType::get(ptr, hostFunctions.size());
   auto *table = new GlobalVariable(m, tableType, true,
                                    GlobalValue::PrivateLinkage,

@@ -308,6 +308,13 @@ mlir::Value FunctionLowering::emitBuiltin(unsigned id, const CallExpr *e) {
         return unsupported(e, "a mixed-precision call of '" + name + "'", vt);
     return emitMath(b, l, f, args);
   }
+  if (ast.BuiltinInfo.isPredefinedLibFunction(id) ||
+      ast.BuiltinInfo.isHeaderDependentFunction(id)) {
+    module.error(e->getExprLoc(),
+                 "'" + name + "' is a host library function, which cannot "
+                              "run on the GPU");
+    return poison(vt, l);
+  }
   return unsupported(e, "the builtin function '" + name + "'", vt);
 }
 

@@ -1,0 +1,31 @@
+// Arguments that do not fit a kernel parameter are compile errors that name
+// the kernel and the parameter.
+// RUN: not %alloy_cc1 -fsyntax-only %s 2>&1 | FileCheck %s
+#include <gpu/gpu.hpp>
+#include <vector>
+
+namespace kernels {
+[[gpu::kernel, gpu::launch_contract(1, 128)]]
+void scale(std::span<const float> in, gpu::disjoint_span<float> out,
+           uint32_t count, float factor) {}
+}  // namespace kernels
+
+void run(gpu::context& ctx, gpu::stream& stream, std::vector<float>& host) {
+  auto in = gpu::device_buffer<float>::zeroed(stream, 16).value();
+  auto out = gpu::device_buffer<float>::zeroed(stream, 16).value();
+  auto ints = gpu::device_buffer<int>::zeroed(stream, 16).value();
+  const auto& const_out = out;
+  auto p = gpu::prepare<kernels::scale>(ctx, gpu::launch_config_1d{1, 128}).value();
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'out' of kernels::scale: pass a gpu::device_buffer<float>, not 'std::vector<float>'
+  (void)gpu::launch(stream, p, in, host, 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'in' of kernels::scale: the buffer holds 'int', the parameter wants 'float'
+  (void)gpu::launch(stream, p, ints, out, 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'out' of kernels::scale: an output needs a non-const gpu::device_buffer
+  (void)gpu::launch(stream, p, in, const_out, 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'count' of kernels::scale: 'int' does not convert to 'uint32_t' without narrowing
+  (void)gpu::launch(stream, p, in, out, 16, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'in' of kernels::scale: pass a gpu::device_buffer<float>, not 'float *'
+  (void)gpu::launch(stream, p, host.data(), out, 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: kernels::scale takes 4 arguments, but 3 were given
+  (void)gpu::launch(stream, p, in, out, 16u);
+}
