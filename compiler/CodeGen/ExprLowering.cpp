@@ -214,6 +214,12 @@ mlir::Value FunctionLowering::emitScalar(const Expr *e) {
   case Stmt::CXXDefaultInitExprClass:
     return emitScalar(cast<CXXDefaultInitExpr>(e)->getExpr());
   case Stmt::CXXThisExprClass:
+    if (thisCapture) {
+      const auto *closure = cast<CXXRecordDecl>(thisCapture->getParent());
+      Address self{thisPtr, types.alignOf(ast.getCanonicalTagType(closure))};
+      Address a = memberAddress(self, thisCapture);
+      return LoadOp::create(b, l, types.pointerType(), a.ptr, a.align);
+    }
     return thisPtr;
   case Stmt::ImplicitValueInitExprClass:
   case Stmt::CXXScalarValueInitExprClass:
@@ -575,6 +581,17 @@ Address FunctionLowering::emitLValue(const Expr *e) {
       return it->second;
     if (auto it = locals.find(vd); it != locals.end())
       return it->second;
+    if (auto it = captures.find(vd); it != captures.end()) {
+      const FieldDecl *field = it->second;
+      const CXXRecordDecl *closure = cast<CXXRecordDecl>(field->getParent());
+      Address self{thisPtr,
+                   types.alignOf(ast.getCanonicalTagType(closure))};
+      Address a = memberAddress(self, field);
+      if (!field->getType()->isReferenceType())
+        return a;
+      mlir::Value p = LoadOp::create(b, l, types.pointerType(), a.ptr, a.align);
+      return Address{p, types.alignOf(vd->getType().getNonReferenceType())};
+    }
     if (vd->isConstexpr() && types.isScalar(vd->getType())) {
       // A use of a constant's address: give it a local copy.
       if (auto c = tryConstant(vd->getInit())) {

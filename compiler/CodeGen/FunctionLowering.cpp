@@ -4,6 +4,7 @@
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,6 +50,8 @@ void FunctionLowering::lowerFunction(mlir::func::FuncOp target) {
   const auto *method = dyn_cast<CXXMethodDecl>(fn);
   if (method && method->isInstance())
     thisPtr = entry->getArgument(next++);
+  if (method && isLambdaCallOperator(method))
+    method->getParent()->getCaptureFields(captures, thisCapture);
   for (const ParmVarDecl *p : fn->parameters())
     bindParam(p, entry->getArgument(next++));
 

@@ -116,6 +116,9 @@ public:
   llvm::DenseMap<const clang::VarDecl *, Address> locals;
   // References (parameters and locals): the address they are bound to.
   llvm::DenseMap<const clang::VarDecl *, Address> references;
+  // In a lambda's operator(): the closure fields of its captures.
+  llvm::DenseMap<const clang::ValueDecl *, clang::FieldDecl *> captures;
+  clang::FieldDecl *thisCapture = nullptr;
   struct JumpTargets {
     mlir::Block *breakTo;
     mlir::Block *continueTo;

@@ -1,6 +1,9 @@
 #include "NVPTXBackend.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -56,6 +59,33 @@ llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch) {
   return llvm::Error::success();
 }
 
+// libdevice asks __nvvm_reflect("__CUDA_PREC_SQRT") and "__CUDA_PREC_DIV"
+// whether to round correctly; LLVM's NVVMReflect answers 0 (approximate)
+// to names it has no flag for. Alloy promises CUDA's default accuracy, so
+// answer 1 here, before NVVMReflect runs.
+static void resolvePrecisionReflects(llvm::Module &module) {
+  llvm::Function *reflect = module.getFunction("__nvvm_reflect");
+  if (!reflect)
+    return;
+  for (llvm::User *user : llvm::make_early_inc_range(reflect->users())) {
+    auto *call = llvm::dyn_cast<llvm::CallInst>(user);
+    if (!call || call->arg_size() != 1)
+      continue;
+    auto *gv = llvm::dyn_cast<llvm::GlobalVariable>(
+        call->getArgOperand(0)->stripPointerCasts());
+    if (!gv || !gv->hasInitializer())
+      continue;
+    auto *data = llvm::dyn_cast<llvm::ConstantDataSequential>(gv->getInitializer());
+    if (!data || !data->isCString())
+      continue;
+    llvm::StringRef name = data->getAsCString();
+    if (name != "__CUDA_PREC_SQRT" && name != "__CUDA_PREC_DIV")
+      continue;
+    call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), 1));
+    call->eraseFromParent();
+  }
+}
+
 llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
                           const llvm::StringSet<> &kernels) {
   bool needed = false;
@@ -79,6 +109,7 @@ llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
   }
   // libdevice reads this through __nvvm_reflect: no flush-to-zero.
   module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  resolvePrecisionReflects(module);
   llvm::internalizeModule(module, [&](const llvm::GlobalValue &gv) {
     return kernels.contains(gv.getName());
   });
