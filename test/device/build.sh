@@ -1,0 +1,27 @@
+#!/bin/sh
+# Builds, on this machine, every program the GPU machine runs, into OUT.
+# usage: test/device/build.sh BUILD_DIR OUT_DIR
+set -eu
+build=$(cd "$1" && pwd)
+mkdir -p "$2"
+out=$(cd "$2" && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
+cxx="$build/bin/alloy++"
+# The spec's sample: PTX for sm_80 (the driver JITs it on newer GPUs) and a
+# cubin for sm_90.
+"$cxx" -O2 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm80"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm90"
+# The same file without the plugin.
+clang++-22 -std=c++23 -O2 -Wno-unknown-attributes -I"$src/include" \
+  "$src/examples/vecadd/vecadd.cpp" "$build/lib/liballoy_runtime.a" -ldl \
+  -o "$out/vecadd_noplugin"
+# Two translation units.
+"$cxx" -O2 --gpu-arch=sm_90 -c "$src/test/e2e/two-tu/kernels.cpp" -o "$out/kernels.o"
+"$cxx" -O2 --gpu-arch=sm_90 -c "$src/test/e2e/two-tu/main.cpp" -o "$out/main.o"
+"$cxx" "$out/kernels.o" "$out/main.o" -o "$out/two_tu"
+rm -f "$out/kernels.o" "$out/main.o"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cxx-features.cpp" -o "$out/cxx_features"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/runtime-errors.cpp" -o "$out/runtime_errors"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/bench/vecadd/alloy_vecadd.cpp" -o "$out/bench_alloy_vecadd"
+cp "$src/bench/vecadd/nvcc_vecadd.cu" "$src/test/device/run.sh" "$out/"
+ls -la "$out"

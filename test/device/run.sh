@@ -1,0 +1,36 @@
+#!/bin/sh
+# Runs, on the GPU machine, what build.sh built; prints one line per check
+# and a closing 'N passed, N failed'.
+# usage: sh run.sh DIR
+set -u
+dir=$(cd "$1" && pwd)
+passed=0
+failed=0
+expect() { # NAME PATTERN COMMAND...
+  name=$1 pattern=$2
+  shift 2
+  output=$("$@" 2>&1)
+  rc=$?
+  printf '%s\n' "$output" | sed "s/^/  [$name] /"
+  if printf '%s\n' "$output" | grep -q -- "$pattern"; then
+    passed=$((passed + 1)); echo "ok   $name (exit $rc)"
+  else
+    failed=$((failed + 1)); echo "FAIL $name (exit $rc)"
+  fi
+}
+nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
+expect vecadd_sm80 'PASSED: all 1024 elements correct' "$dir/vecadd_sm80"
+expect vecadd_sm90 'PASSED: all 1024 elements correct' "$dir/vecadd_sm90"
+expect vecadd_noplugin "kernel 'kernels::vecadd' was not compiled for the GPU" "$dir/vecadd_noplugin"
+expect two_tu 'PASSED: two translation units' "$dir/two_tu"
+expect cxx_features 'PASSED: all checks' "$dir/cxx_features"
+expect runtime_errors 'PASSED: all checks' "$dir/runtime_errors"
+if command -v nvcc >/dev/null 2>&1; then
+  nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_vecadd" "$dir/nvcc_vecadd.cu"
+  for round in 1 2; do
+    expect "bench_alloy_$round" 'GB/s' "$dir/bench_alloy_vecadd"
+    expect "bench_nvcc_$round" 'GB/s' "$dir/bench_nvcc_vecadd"
+  done
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
