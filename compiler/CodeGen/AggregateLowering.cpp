@@ -40,6 +40,8 @@ void FunctionLowering::emitZeroInto(Address dest, QualType t) {
   t = t.getCanonicalType();
   if (types.isScalar(t)) {
     mlir::Type vt = types.memoryType(t);
+    if (!vt)
+      return;
     mlir::Value zero = isa<PtrType>(vt) ? NullOp::create(b, l, vt).getResult()
                                         : poison(vt, l);
     StoreOp::create(b, l, zero, dest.ptr, dest.align);

@@ -102,6 +102,22 @@ static mlir::Value emitMath(mlir::OpBuilder &b, mlir::Location l, MathFn f,
   return {};
 }
 
+// Arguments in the internal calling convention: references, and classes
+// passed by value (as a copy the caller makes), go as pointers.
+void FunctionLowering::emitArguments(
+    const FunctionDecl *callee, llvm::ArrayRef<const Expr *> args,
+    llvm::SmallVectorImpl<mlir::Value> &operands) {
+  for (auto [param, arg] : llvm::zip(callee->parameters(), args)) {
+    QualType pt = param->getType();
+    if (pt->isReferenceType())
+      operands.push_back(emitLValue(arg).ptr);
+    else if (types.isAggregate(pt))
+      operands.push_back(materialize(arg).ptr);
+    else
+      operands.push_back(emitScalar(arg));
+  }
+}
+
 mlir::Value FunctionLowering::emitCall(const CallExpr *e, Address sret) {
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();
@@ -173,15 +189,7 @@ mlir::Value FunctionLowering::emitCall(const CallExpr *e, Address sret) {
   }
   if (self)
     operands.push_back(self);
-  for (auto [param, arg] : llvm::zip(callee->parameters(), args)) {
-    QualType pt = param->getType();
-    if (pt->isReferenceType())
-      operands.push_back(emitLValue(arg).ptr);
-    else if (types.isAggregate(pt))
-      operands.push_back(materialize(arg).ptr);
-    else
-      operands.push_back(emitScalar(arg));
-  }
+  emitArguments(callee, args, operands);
   auto call = mlir::func::CallOp::create(b, l, target, operands);
   if (callee->isNoReturn()) {
     UnreachableOp::create(b, l);
@@ -215,15 +223,7 @@ mlir::Value FunctionLowering::emitConstructorCall(const CXXConstructExpr *e,
   if (!target)
     return {};
   llvm::SmallVector<mlir::Value, 8> operands{dest.ptr};
-  for (auto [param, arg] : llvm::zip(ctor->parameters(), e->arguments())) {
-    QualType pt = param->getType();
-    if (pt->isReferenceType())
-      operands.push_back(emitLValue(arg).ptr);
-    else if (types.isAggregate(pt))
-      operands.push_back(materialize(arg).ptr);
-    else
-      operands.push_back(emitScalar(arg));
-  }
+  emitArguments(ctor, llvm::ArrayRef(e->getArgs(), e->getNumArgs()), operands);
   mlir::func::CallOp::create(b, l, target, operands);
   return {};
 }

@@ -53,6 +53,7 @@ mlir::Location DeviceModule::location(SourceLocation loc) {
 void DeviceModule::error(SourceLocation loc, const llvm::Twine &message) {
   reportError(diags, loc, message);
   failed = true;
+  ++errors;
 }
 
 mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,

@@ -50,6 +50,7 @@ public:
   mlir::Location location(clang::SourceLocation loc);
   // Reports an error at `loc` and remembers that lowering failed.
   void error(clang::SourceLocation loc, const llvm::Twine &message);
+  unsigned errorCount() const { return errors; }
 
   clang::ASTContext &ast;
   clang::DiagnosticsEngine &diags;
@@ -63,6 +64,7 @@ private:
   std::deque<const clang::FunctionDecl *> pending;
   std::vector<KernelInfo> kernelInfos;
   bool failed = false;
+  unsigned errors = 0;
 };
 
 } // namespace alloy

@@ -183,6 +183,14 @@ static mlir::Value offsetPointer(mlir::OpBuilder &b, mlir::Location l,
 }
 
 mlir::Value FunctionLowering::emitScalar(const Expr *e) {
+  mlir::Value v = emitScalarImpl(e);
+  if (!v && !e->getType()->isVoidType())
+    if (mlir::Type vt = types.valueType(e->getType()))
+      v = poison(vt, loc(e->getExprLoc())); // after an error
+  return v;
+}
+
+mlir::Value FunctionLowering::emitScalarImpl(const Expr *e) {
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();
   mlir::Type vt = types.valueType(t);
@@ -353,28 +361,8 @@ mlir::Value FunctionLowering::emitScalar(const Expr *e) {
     case UO_AddrOf:
       return emitLValue(sub).ptr;
     case UO_PostInc:
-    case UO_PostDec: {
-      Address a = emitLValue(sub);
-      QualType st = sub->getType();
-      mlir::Value old = emitLoad(a, st);
-      int64_t delta = uo->getOpcode() == UO_PostInc ? 1 : -1;
-      mlir::Value next;
-      if (st->isPointerType())
-        next = PtrAddOp::create(b, l, old,
-                                constantInt(l, b.getI64Type(), delta),
-                                pointeeType(types, b, st));
-      else if (auto ft = dyn_cast<mlir::FloatType>(old.getType()))
-        next = arith::AddFOp::create(
-            b, l, old,
-            arith::ConstantOp::create(b, l, ft, b.getFloatAttr(ft, delta)));
-      else if (st->isBooleanType())
-        return unsupported(e, "incrementing a bool");
-      else
-        next = arith::AddIOp::create(b, l, old,
-                                     constantInt(l, old.getType(), delta));
-      emitStore(next, a, st);
-      return old;
-    }
+    case UO_PostDec:
+      return emitIncrement(uo).first;
     default:
       if (uo->isGLValue())
         return emitLoad(emitLValue(e), t);
@@ -460,6 +448,33 @@ mlir::Value FunctionLowering::emitScalar(const Expr *e) {
   return unsupported(e, llvm::Twine("a '") + e->getStmtClassName() +
                             "' expression",
                      vt);
+}
+
+std::pair<mlir::Value, Address>
+FunctionLowering::emitIncrement(const UnaryOperator *uo) {
+  mlir::Location l = loc(uo->getExprLoc());
+  const Expr *sub = uo->getSubExpr();
+  QualType st = sub->getType();
+  Address a = emitLValue(sub);
+  if (st->isBooleanType()) {
+    unsupported(uo, "incrementing a bool");
+    return {poison(b.getI1Type(), l), a};
+  }
+  mlir::Value old = emitLoad(a, st);
+  int64_t delta = uo->isIncrementOp() ? 1 : -1;
+  mlir::Value next;
+  if (st->isPointerType())
+    next = PtrAddOp::create(b, l, old, constantInt(l, b.getI64Type(), delta),
+                            pointeeType(types, b, st));
+  else if (auto ft = dyn_cast<mlir::FloatType>(old.getType()))
+    next = arith::AddFOp::create(
+        b, l, old,
+        arith::ConstantOp::create(b, l, ft, b.getFloatAttr(ft, delta)));
+  else
+    next = arith::AddIOp::create(b, l, old,
+                                 constantInt(l, old.getType(), delta));
+  emitStore(next, a, st);
+  return {old, a};
 }
 
 mlir::Value FunctionLowering::emitBinaryOp(BinaryOperatorKind op,
@@ -600,6 +615,8 @@ Address FunctionLowering::emitLValue(const Expr *e) {
         return tmp;
       }
     }
+    if (vd->isStaticLocal())
+      return fallback("the static local '" + vd->getName() + "'");
     return fallback("the global variable '" + vd->getQualifiedNameAsString() +
                     "' (globals are not supported yet)");
   }
@@ -640,28 +657,8 @@ Address FunctionLowering::emitLValue(const Expr *e) {
       return Address{emitScalar(sub), pointeeAlign(types, sub->getType())};
     }
     case UO_PreInc:
-    case UO_PreDec: {
-      Address a = emitLValue(sub);
-      QualType st = sub->getType();
-      mlir::Value old = emitLoad(a, st);
-      int64_t delta = uo->getOpcode() == UO_PreInc ? 1 : -1;
-      mlir::Value next;
-      if (st->isPointerType())
-        next = PtrAddOp::create(b, l, old,
-                                constantInt(l, b.getI64Type(), delta),
-                                pointeeType(types, b, st));
-      else if (auto ft = dyn_cast<mlir::FloatType>(old.getType()))
-        next = arith::AddFOp::create(
-            b, l, old,
-            arith::ConstantOp::create(b, l, ft, b.getFloatAttr(ft, delta)));
-      else if (st->isBooleanType())
-        return fallback("incrementing a bool");
-      else
-        next = arith::AddIOp::create(b, l, old,
-                                     constantInt(l, old.getType(), delta));
-      emitStore(next, a, st);
-      return a;
-    }
+    case UO_PreDec:
+      return emitIncrement(uo).second;
     case UO_Extension:
       return emitLValue(sub);
     default:
@@ -790,6 +787,8 @@ Address FunctionLowering::emitLValue(const Expr *e) {
   case Stmt::StringLiteralClass:
   case Stmt::PredefinedExprClass:
     return fallback("a string literal (not supported yet)");
+  case Stmt::CXXTypeidExprClass:
+    return fallback("typeid (RTTI is not available on the GPU)");
   default:
     break;
   }

@@ -17,7 +17,7 @@ namespace alloy {
 FunctionLowering::FunctionLowering(DeviceModule &module,
                                    const FunctionDecl *fn)
     : module(module), fn(fn), ast(module.ast), types(module.types),
-      b(&module.ctx) {}
+      b(&module.ctx), errorsAtStart(module.errorCount()) {}
 
 static bool returnsAggregate(const TypeLowering &types,
                              const FunctionDecl *fn) {
@@ -135,14 +135,22 @@ Address FunctionLowering::createTemp(QualType t, llvm::StringRef) {
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(entry);
   uint64_t align = types.alignOf(t);
-  mlir::Value p = AllocaOp::create(b, b.getUnknownLoc(), types.memoryType(t),
-                                   align);
+  mlir::Type mem = types.memoryType(t);
+  if (!mem) {
+    // Only reached after an error about `t` was reported.
+    module.error(fn->getLocation(), "Alloy cannot compile an object of type '" +
+                                        t.getAsString() + "' in device code");
+    mem = b.getI8Type();
+  }
+  mlir::Value p = AllocaOp::create(b, b.getUnknownLoc(), mem, align);
   return Address{p, align};
 }
 
 mlir::Value FunctionLowering::emitLoad(Address addr, QualType t) {
   mlir::Location l = b.getUnknownLoc();
   mlir::Type mem = types.memoryType(t);
+  if (!mem || !addr.ptr)
+    return constantInt(l, b.getI8Type(), 0); // after an error
   auto load = LoadOp::create(b, l, mem, addr.ptr, addr.align);
   if (t.isVolatileQualified())
     load.setIsVolatile(true);
@@ -154,6 +162,8 @@ mlir::Value FunctionLowering::emitLoad(Address addr, QualType t) {
 
 void FunctionLowering::emitStore(mlir::Value v, Address addr, QualType t) {
   mlir::Location l = b.getUnknownLoc();
+  if (!v)
+    return; // after an error
   if (t->isBooleanType() && v.getType().isInteger(1))
     v = mlir::arith::ExtUIOp::create(b, l, b.getI8Type(), v);
   auto store = StoreOp::create(b, l, v, addr.ptr, addr.align);

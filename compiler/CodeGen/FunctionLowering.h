@@ -41,10 +41,15 @@ public:
   void emitStmt(const clang::Stmt *s);
 
   // Expressions (ExprLowering.cpp).
+  // Never null for a non-void scalar, even after an error.
   mlir::Value emitScalar(const clang::Expr *e);
+  mlir::Value emitScalarImpl(const clang::Expr *e);
   Address emitLValue(const clang::Expr *e);
   mlir::Value emitCondition(const clang::Expr *e);
   void emitIgnored(const clang::Expr *e);
+  // ++/--: the old value and the operand's address.
+  std::pair<mlir::Value, Address>
+  emitIncrement(const clang::UnaryOperator *uo);
   mlir::Value emitBinaryOp(clang::BinaryOperatorKind op, mlir::Value lhs,
                            mlir::Value rhs, clang::QualType lt,
                            clang::QualType rt, clang::QualType resultType,
@@ -63,6 +68,9 @@ public:
   mlir::Value emitCall(const clang::CallExpr *e, Address sret = {});
   mlir::Value emitConstructorCall(const clang::CXXConstructExpr *e,
                                   Address dest);
+  void emitArguments(const clang::FunctionDecl *callee,
+                     llvm::ArrayRef<const clang::Expr *> args,
+                     llvm::SmallVectorImpl<mlir::Value> &operands);
   mlir::Value emitIntrinsic(llvm::StringRef name, const clang::CallExpr *e);
   mlir::Value emitBuiltin(unsigned builtinId, const clang::CallExpr *e);
 
@@ -110,6 +118,7 @@ public:
   mlir::Region *region = nullptr;
   mlir::Block *entry = nullptr;
   bool isKernel = false;
+  unsigned errorsAtStart = 0;
   mlir::Value thisPtr;
   Address sretAddr;
   // Locals and by-value parameters: their storage.

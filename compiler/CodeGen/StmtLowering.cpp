@@ -108,8 +108,13 @@ void FunctionLowering::emitStmt(const Stmt *s) {
   mlir::Location l = loc(s->getBeginLoc());
   switch (s->getStmtClass()) {
   case Stmt::CompoundStmtClass:
-    for (const Stmt *child : cast<CompoundStmt>(s)->body())
+    for (const Stmt *child : cast<CompoundStmt>(s)->body()) {
+      // Errors are reported statement by statement; past a few in one
+      // function the rest is noise.
+      if (module.errorCount() > errorsAtStart + 8)
+        return;
       emitStmt(child);
+    }
     return;
   case Stmt::NullStmtClass:
     return;

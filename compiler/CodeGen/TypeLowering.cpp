@@ -12,9 +12,10 @@ namespace alloy {
 
 bool TypeLowering::isScalar(QualType t) const {
   t = t.getCanonicalType();
+  if (t->isRealFloatingType())
+    return bool(valueType(t)); // not long double or __float128
   return t->isBooleanType() || t->isIntegralOrEnumerationType() ||
-         t->isRealFloatingType() || t->isPointerType() ||
-         t->isReferenceType() || t->isNullPtrType();
+         t->isPointerType() || t->isReferenceType() || t->isNullPtrType();
 }
 
 bool TypeLowering::isAggregate(QualType t) const {
