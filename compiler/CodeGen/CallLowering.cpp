@@ -228,47 +228,6 @@ mlir::Value FunctionLowering::emitConstructorCall(const CXXConstructExpr *e,
   return {};
 }
 
-mlir::Value FunctionLowering::emitIntrinsic(StringRef name, const CallExpr *e) {
-  mlir::Location l = loc(e->getExprLoc());
-  auto [kind, dimName] = name.split('.');
-  std::optional<Dim> dim = llvm::StringSwitch<std::optional<Dim>>(dimName)
-                               .Case("x", Dim::x)
-                               .Case("y", Dim::y)
-                               .Case("z", Dim::z)
-                               .Default(std::nullopt);
-  if (dim) {
-    if (kind == "thread_id")
-      return ThreadIdOp::create(b, l, *dim);
-    if (kind == "block_id")
-      return BlockIdOp::create(b, l, *dim);
-    if (kind == "block_dim")
-      return BlockDimOp::create(b, l, *dim);
-    if (kind == "grid_dim")
-      return GridDimOp::create(b, l, *dim);
-  }
-  if (name == "lane_id")
-    return LaneIdOp::create(b, l);
-  if (name == "barrier") {
-    BarrierOp::create(b, l);
-    return {};
-  }
-  if (name == "fence.device" || name == "fence.block") {
-    FenceOp::create(b, l,
-                    name == "fence.device" ? FenceScope::device
-                                           : FenceScope::block);
-    return {};
-  }
-  if (name == "trap") {
-    TrapOp::create(b, l);
-    UnreachableOp::create(b, l);
-    startDeadBlock();
-    return {};
-  }
-  return unsupported(e, "the device intrinsic '" + name +
-                            "' (not supported by this version of Alloy yet)",
-                     types.valueType(e->getType()));
-}
-
 mlir::Value FunctionLowering::emitBuiltin(unsigned id, const CallExpr *e) {
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();

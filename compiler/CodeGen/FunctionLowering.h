@@ -72,6 +72,9 @@ public:
                      llvm::ArrayRef<const clang::Expr *> args,
                      llvm::SmallVectorImpl<mlir::Value> &operands);
   mlir::Value emitIntrinsic(llvm::StringRef name, const clang::CallExpr *e);
+  // atomic.* and warp.* intrinsics (AtomicWarpLowering.cpp).
+  mlir::Value emitAtomicOrWarpIntrinsic(llvm::StringRef name,
+                                        const clang::CallExpr *e);
   mlir::Value emitBuiltin(unsigned builtinId, const clang::CallExpr *e);
 
   // Memory.

@@ -162,11 +162,9 @@ template <class T> std::span<T> dynamic_shared() noexcept {
                       detail::dynamic_shared_size() / sizeof(T));
 }
 
-namespace warp {
-inline constexpr uint32_t size = 32;
-inline uint32_t lane_id() noexcept { return detail::lane_id(); }
-} // namespace warp
-
 } // namespace gpu
+
+#include <gpu/atomic.hpp>
+#include <gpu/warp.hpp>
 
 #endif // GPU_DEVICE_HPP

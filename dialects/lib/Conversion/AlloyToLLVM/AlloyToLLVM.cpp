@@ -195,6 +195,16 @@ void addSreg(RewritePatternSet &patterns, const LLVMTypeConverter &tc,
                 });
 }
 
+} // namespace
+
+namespace alloy {
+// AtomicsToLLVM.cpp
+void populateAlloyAtomicsToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                        mlir::RewritePatternSet &patterns);
+} // namespace alloy
+
+namespace {
+
 void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
                                  RewritePatternSet &patterns) {
   using R = ConversionPatternRewriter;
@@ -385,6 +395,7 @@ struct ConvertAlloyToLLVMPass
 
     RewritePatternSet patterns(ctx);
     populateAlloyToLLVMPatterns(tc, patterns);
+    populateAlloyAtomicsToLLVMPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(tc, patterns);

@@ -393,4 +393,6 @@ def Alloy_FenceOp : Alloy_Op<"fence"> {
   ];
 }
 
+include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
+
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD
