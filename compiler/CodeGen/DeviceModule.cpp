@@ -39,6 +39,17 @@ std::string DeviceModule::mangledName(const FunctionDecl *fn) {
   return name;
 }
 
+std::string DeviceModule::createSharedMemory(const FunctionDecl *fn,
+                                             const VarDecl *var,
+                                             mlir::Type type, uint64_t align) {
+  std::string name = "__shared_" + std::to_string(sharedArrays++) + "_" +
+                     var->getName().str() + "_" + mangledName(fn);
+  mlir::OpBuilder b(&ctx);
+  b.setInsertionPointToStart(moduleOp->getBody());
+  SharedMemoryOp::create(b, location(var->getLocation()), name, type, align);
+  return name;
+}
+
 mlir::Location DeviceModule::location(SourceLocation loc) {
   if (loc.isInvalid())
     return mlir::UnknownLoc::get(&ctx);

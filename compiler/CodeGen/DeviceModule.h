@@ -23,6 +23,7 @@ class DiagnosticsEngine;
 class FunctionDecl;
 class MangleContext;
 class SourceLocation;
+class VarDecl;
 } // namespace clang
 
 namespace alloy {
@@ -47,6 +48,10 @@ public:
   mlir::func::FuncOp getFunction(const clang::FunctionDecl *fn,
                                  clang::SourceLocation use);
   std::string mangledName(const clang::FunctionDecl *fn);
+  // Declares an alloy.shared_memory for `var` (in `fn`); returns its symbol.
+  std::string createSharedMemory(const clang::FunctionDecl *fn,
+                                 const clang::VarDecl *var, mlir::Type type,
+                                 uint64_t align);
   mlir::Location location(clang::SourceLocation loc);
   // Reports an error at `loc` and remembers that lowering failed.
   void error(clang::SourceLocation loc, const llvm::Twine &message);
@@ -65,6 +70,7 @@ private:
   std::vector<KernelInfo> kernelInfos;
   bool failed = false;
   unsigned errors = 0;
+  unsigned sharedArrays = 0;
 };
 
 } // namespace alloy

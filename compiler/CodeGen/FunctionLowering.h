@@ -111,6 +111,8 @@ public:
 private:
   friend class StmtLoweringImpl;
   void emitReturn(const clang::ReturnStmt *s);
+  void emitSwitch(const clang::SwitchStmt *s);
+  void emitSharedArray(const clang::VarDecl *vd);
   void emitVarDecl(const clang::VarDecl *vd);
   void emitFunctionEnd(clang::SourceLocation end);
   void emitConstructorInitializers(const clang::CXXConstructorDecl *ctor);
@@ -136,6 +138,7 @@ public:
     mlir::Block *continueTo;
   };
   llvm::SmallVector<JumpTargets, 4> jumps;
+  llvm::DenseMap<const clang::SwitchCase *, mlir::Block *> caseBlocks;
 };
 
 } // namespace alloy

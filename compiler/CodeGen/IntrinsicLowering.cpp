@@ -40,6 +40,12 @@ mlir::Value FunctionLowering::emitIntrinsic(StringRef name, const CallExpr *e) {
                                            : FenceScope::block);
     return {};
   }
+  if (name == "dynamic_shared.base") {
+    mlir::Value base = DynamicSharedBaseOp::create(b, l);
+    return AddrSpaceCastOp::create(b, l, types.pointerType(), base);
+  }
+  if (name == "dynamic_shared.size")
+    return DynamicSharedSizeOp::create(b, l, b.getI32Type());
   if (name == "trap") {
     TrapOp::create(b, l);
     UnreachableOp::create(b, l);

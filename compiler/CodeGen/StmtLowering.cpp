@@ -33,9 +33,7 @@ void FunctionLowering::emitVarDecl(const VarDecl *vd) {
   if (const auto *rd = t->getAsCXXRecordDecl())
     for (const auto *a : rd->specific_attrs<AnnotateAttr>())
       if (a->getAnnotation() == kSharedArrayAnnotation) {
-        module.error(vd->getLocation(),
-                     "gpu::shared_array is not supported by this version of "
-                     "Alloy yet");
+        emitSharedArray(vd);
         return;
       }
   if (t->isReferenceType()) {
@@ -65,6 +63,27 @@ void FunctionLowering::emitVarDecl(const VarDecl *vd) {
   locals[vd] = slot;
   if (const Expr *init = vd->getInit())
     emitInitInto(init, slot, t);
+}
+
+// A gpu::shared_array declaration: one array per block in shared memory,
+// the same storage however often the declaration is reached.
+void FunctionLowering::emitSharedArray(const VarDecl *vd) {
+  QualType t = vd->getType();
+  const auto *init = dyn_cast_or_null<CXXConstructExpr>(vd->getInit());
+  if (vd->getInit() && !(init && init->getConstructor()->isTrivial() &&
+                         init->getConstructor()->isDefaultConstructor() &&
+                         !init->requiresZeroInitialization())) {
+    module.error(vd->getLocation(),
+                 "a gpu::shared_array cannot have an initializer: shared "
+                 "memory starts uninitialized, as in CUDA");
+  }
+  uint64_t align = types.alignOf(t);
+  std::string name =
+      module.createSharedMemory(fn, vd, types.memoryType(t), align);
+  mlir::Location l = loc(vd->getLocation());
+  mlir::Value shared = SharedAddressOp::create(b, l, name);
+  locals[vd] = Address{
+      AddrSpaceCastOp::create(b, l, types.pointerType(), shared), align};
 }
 
 void FunctionLowering::emitReturn(const ReturnStmt *s) {
@@ -101,6 +120,57 @@ struct LoopBlocks {
   mlir::Block *cond, *body, *step, *exit;
 };
 } // namespace
+
+// The case labels of a switch, in order, not those of nested switches.
+static void collectCases(const Stmt *s,
+                         llvm::SmallVectorImpl<const SwitchCase *> &cases) {
+  if (!s || isa<SwitchStmt>(s))
+    return;
+  if (const auto *sc = dyn_cast<SwitchCase>(s))
+    cases.push_back(sc);
+  for (const Stmt *child : s->children())
+    collectCases(child, cases);
+}
+
+void FunctionLowering::emitSwitch(const SwitchStmt *s) {
+  mlir::Location l = loc(s->getSwitchLoc());
+  emitStmt(s->getInit());
+  if (const VarDecl *cv = s->getConditionVariable())
+    emitVarDecl(cv);
+  mlir::Value flag = emitScalar(s->getCond());
+  llvm::SmallVector<const SwitchCase *, 16> cases;
+  collectCases(s->getBody(), cases);
+  mlir::Block *exit = newBlock();
+  mlir::Block *defaultBlock = exit;
+  llvm::SmallVector<llvm::APInt, 16> values;
+  llvm::SmallVector<mlir::Block *, 16> dests;
+  for (const SwitchCase *sc : cases) {
+    mlir::Block *block = newBlock();
+    caseBlocks[sc] = block;
+    if (isa<DefaultStmt>(sc)) {
+      defaultBlock = block;
+      continue;
+    }
+    const auto *cs = cast<CaseStmt>(sc);
+    if (cs->caseStmtIsGNURange()) {
+      unsupported(cs, "a case range");
+      return;
+    }
+    llvm::APSInt v = cs->getLHS()->EvaluateKnownConstInt(ast);
+    values.push_back(v.extOrTrunc(flag.getType().getIntOrFloatBitWidth()));
+    dests.push_back(block);
+  }
+  llvm::SmallVector<mlir::ValueRange, 16> noOperands(dests.size());
+  mlir::cf::SwitchOp::create(b, l, flag, defaultBlock, mlir::ValueRange{},
+                             values, dests, noOperands);
+  // Code before the first label is unreachable.
+  startDeadBlock();
+  jumps.push_back({exit, jumps.empty() ? nullptr : jumps.back().continueTo});
+  emitStmt(s->getBody());
+  jumps.pop_back();
+  branchTo(b, *this, exit, l);
+  b.setInsertionPointToEnd(exit);
+}
 
 void FunctionLowering::emitStmt(const Stmt *s) {
   if (!s)
@@ -248,8 +318,22 @@ void FunctionLowering::emitStmt(const Stmt *s) {
     unsupported(s, "inline assembly");
     return;
   case Stmt::SwitchStmtClass:
-    unsupported(s, "a switch statement (not supported yet)");
+    emitSwitch(cast<SwitchStmt>(s));
     return;
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass: {
+    // Falls through from the case above; cf.switch jumps here directly.
+    const auto *sc = cast<SwitchCase>(s);
+    mlir::Block *block = caseBlocks.lookup(sc);
+    if (!block) {
+      unsupported(s, "this case label");
+      return;
+    }
+    branchTo(b, *this, block, l);
+    b.setInsertionPointToEnd(block);
+    emitStmt(sc->getSubStmt());
+    return;
+  }
   case Stmt::GotoStmtClass:
   case Stmt::IndirectGotoStmtClass:
   case Stmt::LabelStmtClass:

@@ -11,12 +11,6 @@ int plain(int x) { return x + 1; }
 struct Base { virtual ~Base() {} };
 struct Derived : Base {};
 
-[[gpu::kernel]] void k_switch(float *out, int n) {
-  switch (n) { // expected-error {{Alloy cannot compile a switch statement (not supported yet) in device code (in 'k_switch')}}
-  default:
-    break;
-  }
-}
 [[gpu::kernel]] void k_goto(int n) {
 again: // expected-error {{Alloy cannot compile goto and labels (not supported yet)}}
   if (n-- > 0)

@@ -22,6 +22,7 @@ clang++-22 -std=c++23 -O2 -Wno-unknown-attributes -I"$src/include" \
 rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cxx-features.cpp" -o "$out/cxx_features"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/runtime-errors.cpp" -o "$out/runtime_errors"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/shared-memory.cpp" -o "$out/shared_memory"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/bench/vecadd/alloy_vecadd.cpp" -o "$out/bench_alloy_vecadd"
 cp "$src/bench/vecadd/nvcc_vecadd.cu" "$src/test/device/run.sh" "$out/"
 ls -la "$out"

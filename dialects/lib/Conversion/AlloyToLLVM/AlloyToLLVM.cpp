@@ -90,6 +90,55 @@ struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
   }
 };
 
+/// alloy.shared_memory -> an internal llvm.mlir.global in address space 3,
+/// uninitialized (undef), as shared memory must be.
+struct SharedMemoryLowering : ConvertOpToLLVMPattern<SharedMemoryOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SharedMemoryOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getElemType());
+    if (!type)
+      return failure();
+    auto global = rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, type, /*isConstant=*/false, LLVM::Linkage::Internal,
+        op.getSymName(), Attribute(), op.getAlignment(),
+        unsigned(MemorySpace::shared));
+    Block *init = rewriter.createBlock(&global.getInitializerRegion());
+    rewriter.setInsertionPointToStart(init);
+    Value undef = LLVM::UndefOp::create(rewriter, op.getLoc(), type);
+    LLVM::ReturnOp::create(rewriter, op.getLoc(), undef);
+    return success();
+  }
+};
+
+/// The extern, zero-sized shared array that dynamic shared memory starts at.
+static constexpr llvm::StringLiteral kDynamicShared = "__alloy_dynamic_shared";
+
+struct DynamicSharedBaseLowering
+    : ConvertOpToLLVMPattern<DynamicSharedBaseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSharedBaseOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto module = op->getParentOfType<ModuleOp>();
+    auto arrayType = LLVM::LLVMArrayType::get(rewriter.getI8Type(), 0);
+    if (!module.lookupSymbol(kDynamicShared)) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(rewriter, op.getLoc(), arrayType,
+                             /*isConstant=*/false, LLVM::Linkage::External,
+                             kDynamicShared, Attribute(), /*alignment=*/16,
+                             unsigned(MemorySpace::shared));
+    }
+    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
+        op, LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                       unsigned(MemorySpace::shared)),
+        kDynamicShared);
+    return success();
+  }
+};
+
 /// Ops that map one-to-one onto an LLVM/NVVM op via a callback.
 template <typename Op> struct SimpleLowering : ConvertOpToLLVMPattern<Op> {
   using Adaptor = typename Op::Adaptor;
@@ -209,7 +258,23 @@ void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
                                  RewritePatternSet &patterns) {
   using R = ConversionPatternRewriter;
   using TC = const TypeConverter;
-  patterns.add<KernelLowering>(tc);
+  patterns.add<KernelLowering, SharedMemoryLowering,
+               DynamicSharedBaseLowering>(tc);
+  addSimple<SharedAddressOp>(
+      patterns, tc, [](SharedAddressOp op, auto, R &r, TC &tc) {
+        return LLVM::AddressOfOp::create(r, op.getLoc(),
+                                         tc.convertType(op.getType()),
+                                         op.getName())
+            .getResult();
+      });
+  addSimple<DynamicSharedSizeOp>(
+      patterns, tc, [](DynamicSharedSizeOp op, auto, R &r, TC &) {
+        return LLVM::CallIntrinsicOp::create(
+                   r, op.getLoc(), Type(r.getI32Type()),
+                   r.getStringAttr("llvm.nvvm.read.ptx.sreg.dynamic_smem_size"),
+                   ValueRange{})
+            .getResult(0);
+      });
   addSimple<ReturnOp>(patterns, tc, [](ReturnOp op, auto, R &r, TC &) {
     LLVM::ReturnOp::create(r, op.getLoc(), ValueRange{});
     return Value();

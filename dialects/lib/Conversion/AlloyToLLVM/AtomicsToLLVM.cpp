@@ -1,13 +1,160 @@
 // Lowering of Alloy's atomics and warp operations to llvm + nvvm.
+//
+// Atomics are `monotonic` at `syncscope("device")`: NVPTX prints the
+// read-modify-writes as plain `atom.<op>` (PTX's default: .relaxed, .gpu),
+// exactly CUDA's atomicAdd & co., and cmpxchg as `atom.relaxed.gpu.cas`,
+// the same instruction as CUDA's `atom.cas` spelled out. Without the scope,
+// LLVM's system scope would give cmpxchg `atom.relaxed.sys.cas`, stronger
+// and slower than CUDA's.
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
-namespace alloy {
+using namespace mlir;
 
-void populateAlloyAtomicsToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
-                                        mlir::RewritePatternSet &patterns) {}
+namespace alloy {
+namespace {
+
+constexpr LLVM::AtomicOrdering kOrdering = LLVM::AtomicOrdering::monotonic;
+constexpr StringLiteral kScope = "device";
+
+LLVM::AtomicBinOp binOp(AtomicKind kind) {
+  switch (kind) {
+  case AtomicKind::add:
+    return LLVM::AtomicBinOp::add;
+  case AtomicKind::sub:
+    return LLVM::AtomicBinOp::sub;
+  case AtomicKind::smin:
+    return LLVM::AtomicBinOp::min;
+  case AtomicKind::smax:
+    return LLVM::AtomicBinOp::max;
+  case AtomicKind::umin:
+    return LLVM::AtomicBinOp::umin;
+  case AtomicKind::umax:
+    return LLVM::AtomicBinOp::umax;
+  case AtomicKind::_and:
+    return LLVM::AtomicBinOp::_and;
+  case AtomicKind::_or:
+    return LLVM::AtomicBinOp::_or;
+  case AtomicKind::_xor:
+    return LLVM::AtomicBinOp::_xor;
+  case AtomicKind::exch:
+    return LLVM::AtomicBinOp::xchg;
+  case AtomicKind::fadd:
+    return LLVM::AtomicBinOp::fadd;
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
+struct AtomicRMWLowering : ConvertOpToLLVMPattern<AtomicRMWOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::AtomicRMWOp>(op, binOp(op.getKind()), a.getPtr(),
+                                            a.getValue(), kOrdering, kScope);
+    return success();
+  }
+};
+
+struct AtomicCASLowering : ConvertOpToLLVMPattern<AtomicCASOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(AtomicCASOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    auto cas = LLVM::AtomicCmpXchgOp::create(r, op.getLoc(), a.getPtr(),
+                                             a.getExpected(), a.getDesired(),
+                                             kOrdering, kOrdering, kScope);
+    r.replaceOpWithNewOp<LLVM::ExtractValueOp>(op, cas.getRes(), 0);
+    return success();
+  }
+};
+
+NVVM::ShflKind nvvmKind(ShflKind kind) {
+  switch (kind) {
+  case ShflKind::idx:
+    return NVVM::ShflKind::idx;
+  case ShflKind::up:
+    return NVVM::ShflKind::up;
+  case ShflKind::down:
+    return NVVM::ShflKind::down;
+  case ShflKind::bfly:
+    return NVVM::ShflKind::bfly;
+  }
+  llvm_unreachable("unknown shuffle kind");
+}
+
+struct ShflLowering : ConvertOpToLLVMPattern<ShflOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(ShflOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Type i32 = r.getI32Type(), i64 = r.getI64Type();
+    // CUDA's `c` operand for width 32: the lane clamp 31 for idx/down/bfly,
+    // 0 for up (the lower bound), segment mask 0 (the whole warp).
+    int32_t clampValue = op.getKind() == ShflKind::up ? 0 : 0x1f;
+    Value clamp =
+        LLVM::ConstantOp::create(r, loc, i32, r.getI32IntegerAttr(clampValue));
+    NVVM::ShflKind kind = nvvmKind(op.getKind());
+    auto shfl32 = [&](Value v) -> Value {
+      return NVVM::ShflOp::create(r, loc, v.getType(), a.getMask(), v,
+                                  a.getLane(), clamp, kind, UnitAttr())
+          .getRes();
+    };
+    Value v = a.getValue();
+    Type type = v.getType();
+    if (type.getIntOrFloatBitWidth() == 32) {
+      r.replaceOp(op, shfl32(v));
+      return success();
+    }
+    // 64 bits: shuffle the two halves with the same lane, as CUDA does.
+    if (type != i64)
+      v = LLVM::BitcastOp::create(r, loc, i64, v);
+    Value c32 = LLVM::ConstantOp::create(r, loc, i64, r.getI64IntegerAttr(32));
+    Value lo = LLVM::TruncOp::create(r, loc, i32, v);
+    Value hi = LLVM::TruncOp::create(r, loc, i32,
+                                     LLVM::LShrOp::create(r, loc, v, c32));
+    lo = LLVM::ZExtOp::create(r, loc, i64, shfl32(lo));
+    hi = LLVM::ZExtOp::create(r, loc, i64, shfl32(hi));
+    Value result =
+        LLVM::OrOp::create(r, loc, lo, LLVM::ShlOp::create(r, loc, hi, c32));
+    if (type != i64)
+      result = LLVM::BitcastOp::create(r, loc, type, result);
+    r.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct VoteLowering : ConvertOpToLLVMPattern<VoteOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(VoteOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    NVVM::VoteSyncKind kind = NVVM::VoteSyncKind::ballot;
+    if (op.getKind() == VoteKind::all)
+      kind = NVVM::VoteSyncKind::all;
+    else if (op.getKind() == VoteKind::any)
+      kind = NVVM::VoteSyncKind::any;
+    r.replaceOpWithNewOp<NVVM::VoteSyncOp>(op, op.getType(), a.getMask(),
+                                           a.getPred(), kind);
+    return success();
+  }
+};
+
+struct WarpSyncLowering : ConvertOpToLLVMPattern<WarpSyncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(WarpSyncOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<NVVM::SyncWarpOp>(op, a.getMask());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyAtomicsToLLVMPatterns(const LLVMTypeConverter &tc,
+                                        RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering, ShflLowering, VoteLowering,
+               WarpSyncLowering>(tc);
+}
 
 } // namespace alloy

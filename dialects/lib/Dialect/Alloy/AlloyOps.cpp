@@ -168,6 +168,27 @@ void MemberAddrOp::build(OpBuilder &builder, OperationState &state, Value base,
 
 OpFoldResult NullOp::fold(FoldAdaptor) { return UnitAttr::get(getContext()); }
 
+LogicalResult SharedMemoryOp::verify() {
+  if (failed(verifyAlignment(*this, getAlignment())))
+    return failure();
+  return verifyElemType(*this, getElemType());
+}
+
+LogicalResult SharedAddressOp::verify() {
+  if (cast<PtrType>(getType()).getSpace() != MemorySpace::shared)
+    return emitOpError("result must be a !alloy.ptr<shared>");
+  return success();
+}
+
+LogicalResult
+SharedAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!symbolTable.lookupNearestSymbolFrom<SharedMemoryOp>(*this,
+                                                           getNameAttr()))
+    return emitOpError("'") << getName()
+                            << "' does not name an alloy.shared_memory";
+  return success();
+}
+
 LogicalResult AddrSpaceCastOp::verify() {
   if (getPtr().getType() == getType())
     return emitOpError("source and result are in the same address space");

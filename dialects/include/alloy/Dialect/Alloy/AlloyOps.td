@@ -393,6 +393,76 @@ def Alloy_FenceOp : Alloy_Op<"fence"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def Alloy_SharedMemoryOp : Alloy_Op<"shared_memory", [Symbol]> {
+  let summary = "an array in shared memory, one per block (CUDA's __shared__)";
+  let description = [{
+    At module level: storage of `elem_type` in the shared address space,
+    one instance per thread block, the same on every use.
+    ```mlir
+    alloy.shared_memory @tile : !alloy.record<"float[256]", 1024, 4>, align 4
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$elem_type,
+                       I64Attr:$alignment);
+  let assemblyFormat = "$sym_name `:` $elem_type `,` `align` $alignment attr-dict";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name, "::mlir::Type":$elemType,
+                   "uint64_t":$alignment), [{
+      $_state.addAttribute("sym_name", $_builder.getStringAttr(name));
+      $_state.addAttribute("elem_type", ::mlir::TypeAttr::get(elemType));
+      $_state.addAttribute("alignment", $_builder.getI64IntegerAttr(alignment));
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def Alloy_SharedAddressOp : Alloy_Op<"shared_address",
+    [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the address of an alloy.shared_memory array";
+  let description = [{
+    ```mlir
+    %p = alloy.shared_address @tile : !alloy.ptr<shared>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs Alloy_PtrType:$result);
+  let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name), [{
+      $_state.addAttribute("name",
+          ::mlir::FlatSymbolRefAttr::get($_builder.getContext(), name));
+      $_state.addTypes(::alloy::PtrType::get($_builder.getContext(),
+                                             ::alloy::MemorySpace::shared));
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def Alloy_DynamicSharedBaseOp : Alloy_Op<"dynamic_shared_base", [Pure]> {
+  let summary = "the start of the launch's dynamic shared memory (16-byte aligned)";
+  let results = (outs Alloy_PtrType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins), [{
+      $_state.addTypes(::alloy::PtrType::get($_builder.getContext(),
+                                             ::alloy::MemorySpace::shared));
+    }]>
+  ];
+}
+
+def Alloy_DynamicSharedSizeOp : Alloy_Op<"dynamic_shared_size", [Pure]> {
+  let summary = "the size in bytes of the launch's dynamic shared memory";
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD
