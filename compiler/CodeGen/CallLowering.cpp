@@ -133,6 +133,14 @@ mlir::Value FunctionLowering::emitCall(const CallExpr *e, Address sret) {
   if (unsigned id = callee->getBuiltinID())
     return emitBuiltin(id, e);
 
+  // <cassert>'s failure path: CUDA's __assertfail prints the message and
+  // stops the kernel.
+  if (callee->isExternC() && callee->getName() == "__assert_fail" &&
+      callee->getNumParams() == 4) {
+    emitAssertFail(e);
+    return {};
+  }
+
   const auto *method = dyn_cast<CXXMethodDecl>(callee);
   if (method && method->isVirtual() && !method->hasAttr<FinalAttr>() &&
       !method->getParent()->hasAttr<FinalAttr>())
@@ -198,6 +206,25 @@ mlir::Value FunctionLowering::emitCall(const CallExpr *e, Address sret) {
   if (call.getNumResults() == 1)
     return call.getResult(0);
   return {};
+}
+
+void FunctionLowering::emitAssertFail(const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  mlir::Type ptr = types.pointerType();
+  mlir::Value message = emitScalar(e->getArg(0));
+  mlir::Value file = emitScalar(e->getArg(1));
+  mlir::Value line = emitScalar(e->getArg(2));
+  mlir::Value function = emitScalar(e->getArg(3));
+  mlir::func::FuncOp assertfail = module.getExternalFunction(
+      "__assertfail",
+      b.getFunctionType({ptr, ptr, b.getI32Type(), ptr, b.getI64Type()}, {}));
+  mlir::func::CallOp::create(
+      b, l, assertfail,
+      mlir::ValueRange{message, file, line, function,
+                       constantInt(l, b.getI64Type(), 1)});
+  TrapOp::create(b, l);
+  UnreachableOp::create(b, l);
+  startDeadBlock();
 }
 
 mlir::Value FunctionLowering::emitConstructorCall(const CXXConstructExpr *e,

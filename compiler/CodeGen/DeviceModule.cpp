@@ -39,6 +39,30 @@ std::string DeviceModule::mangledName(const FunctionDecl *fn) {
   return name;
 }
 
+mlir::func::FuncOp DeviceModule::getExternalFunction(llvm::StringRef name,
+                                                     mlir::FunctionType type) {
+  if (auto existing = moduleOp->lookupSymbol<mlir::func::FuncOp>(name))
+    return existing;
+  mlir::OpBuilder b(&ctx);
+  b.setInsertionPointToEnd(moduleOp->getBody());
+  auto fn = mlir::func::FuncOp::create(b, b.getUnknownLoc(), name, type);
+  fn.setPrivate();
+  return fn;
+}
+
+std::string DeviceModule::getConstantData(llvm::StringRef bytes,
+                                          uint64_t align) {
+  auto key = std::make_pair(bytes.str(), align);
+  if (auto it = constants.find(key); it != constants.end())
+    return it->second;
+  std::string name = "__const_" + std::to_string(constants.size());
+  mlir::OpBuilder b(&ctx);
+  b.setInsertionPointToStart(moduleOp->getBody());
+  GlobalConstantOp::create(b, b.getUnknownLoc(), name, bytes, align);
+  constants[key] = name;
+  return name;
+}
+
 std::string DeviceModule::createSharedMemory(const FunctionDecl *fn,
                                              const VarDecl *var,
                                              mlir::Type type, uint64_t align) {

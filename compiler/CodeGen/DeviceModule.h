@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,12 @@ public:
   mlir::func::FuncOp getFunction(const clang::FunctionDecl *fn,
                                  clang::SourceLocation use);
   std::string mangledName(const clang::FunctionDecl *fn);
+  // A function the PTX environment provides (vprintf, __assertfail).
+  mlir::func::FuncOp getExternalFunction(llvm::StringRef name,
+                                         mlir::FunctionType type);
+  // The symbol of an alloy.global_constant holding `bytes` (shared by equal
+  // data).
+  std::string getConstantData(llvm::StringRef bytes, uint64_t align);
   // Declares an alloy.shared_memory for `var` (in `fn`); returns its symbol.
   std::string createSharedMemory(const clang::FunctionDecl *fn,
                                  const clang::VarDecl *var, mlir::Type type,
@@ -71,6 +78,7 @@ private:
   bool failed = false;
   unsigned errors = 0;
   unsigned sharedArrays = 0;
+  std::map<std::pair<std::string, uint64_t>, std::string> constants;
 };
 
 } // namespace alloy

@@ -615,18 +615,25 @@ Address FunctionLowering::emitLValue(const Expr *e) {
         return tmp;
       }
     }
+    if (vd->getType().isConstQualified())
+      return emitConstantVariable(vd, e->getExprLoc());
     if (vd->isStaticLocal())
-      return fallback("the static local '" + vd->getName() + "'");
+      return fallback("the static local '" + vd->getName() +
+                      "' (only constant ones are supported)");
     return fallback("the global variable '" + vd->getQualifiedNameAsString() +
-                    "' (globals are not supported yet)");
+                    "' (only constant globals are supported)");
   }
   case Stmt::MemberExprClass: {
     const auto *me = cast<MemberExpr>(e);
     const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
     if (!field) {
-      if (const auto *vd = dyn_cast<VarDecl>(me->getMemberDecl()))
+      if (const auto *vd = dyn_cast<VarDecl>(me->getMemberDecl())) {
+        if (vd->getType().isConstQualified())
+          return emitConstantVariable(vd, e->getExprLoc());
         return fallback("the static member '" +
-                        vd->getQualifiedNameAsString() + "'");
+                        vd->getQualifiedNameAsString() +
+                        "' (only constant ones are supported)");
+      }
       return fallback("this member access");
     }
     if (field->isBitField())
@@ -785,8 +792,11 @@ Address FunctionLowering::emitLValue(const Expr *e) {
     break;
   }
   case Stmt::StringLiteralClass:
+    return emitStringLiteral(cast<StringLiteral>(e));
   case Stmt::PredefinedExprClass:
-    return fallback("a string literal (not supported yet)");
+    if (const StringLiteral *name = cast<PredefinedExpr>(e)->getFunctionName())
+      return emitStringLiteral(name);
+    return fallback("this predefined name");
   case Stmt::CXXTypeidExprClass:
     return fallback("typeid (RTTI is not available on the GPU)");
   default:

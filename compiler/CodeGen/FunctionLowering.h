@@ -72,10 +72,19 @@ public:
                      llvm::ArrayRef<const clang::Expr *> args,
                      llvm::SmallVectorImpl<mlir::Value> &operands);
   mlir::Value emitIntrinsic(llvm::StringRef name, const clang::CallExpr *e);
+  mlir::Value emitPrintf(const clang::CallExpr *e);
+  void emitAssertFail(const clang::CallExpr *e);
   // atomic.* and warp.* intrinsics (AtomicWarpLowering.cpp).
   mlir::Value emitAtomicOrWarpIntrinsic(llvm::StringRef name,
                                         const clang::CallExpr *e);
   mlir::Value emitBuiltin(unsigned builtinId, const clang::CallExpr *e);
+
+  // Constant data (ConstantLowering.cpp).
+  Address emitConstantData(llvm::StringRef bytes, uint64_t align,
+                           mlir::Location l);
+  Address emitStringLiteral(const clang::StringLiteral *s);
+  Address emitConstantVariable(const clang::VarDecl *vd,
+                               clang::SourceLocation use);
 
   // Memory.
   Address createTemp(clang::QualType t, llvm::StringRef name = "tmp");

@@ -23,6 +23,10 @@ void FunctionLowering::emitVarDecl(const VarDecl *vd) {
   if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
     if (vd->isConstexpr() && types.isScalar(vd->getType()))
       return; // Uses fold to the constant.
+    if (vd->isStaticLocal() && vd->getType().isConstQualified()) {
+      locals[vd] = emitConstantVariable(vd, vd->getLocation());
+      return;
+    }
     module.error(vd->getLocation(),
                  "Alloy cannot compile static or thread_local local variables "
                  "in device code yet ('" +

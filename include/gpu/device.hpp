@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <type_traits>
 
@@ -156,6 +157,18 @@ public:
 private:
   T data_[N];
 };
+
+// printf from the device (CUDA's vprintf: the output appears when the host
+// next synchronizes). On the host: std::printf.
+template <class... Args>
+ALLOY_INTRINSIC("printf")
+inline int printf(const char *format, Args... args) noexcept {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wformat-security"
+#pragma clang diagnostic ignored "-Wformat-nonliteral"
+  return std::printf(format, args...);
+#pragma clang diagnostic pop
+}
 
 template <class T> std::span<T> dynamic_shared() noexcept {
   return std::span<T>(static_cast<T *>(detail::dynamic_shared_base()),

@@ -25,7 +25,10 @@ expect vecadd_noplugin "kernel 'kernels::vecadd' was not compiled for the GPU" "
 expect two_tu 'PASSED: two translation units' "$dir/two_tu"
 expect cxx_features 'PASSED: all checks' "$dir/cxx_features"
 expect runtime_errors 'PASSED: all checks' "$dir/runtime_errors"
+expect atomics_warp 'PASSED: all checks' "$dir/atomics_warp"
 expect shared_memory 'PASSED: all checks' "$dir/shared_memory"
+expect printf_assert 'PASSED: all checks' "$dir/printf_assert"
+expect device_printf 'device printf: thread 5 of 128 says hello 2.50 -42' "$dir/printf_assert"
 if command -v nvcc >/dev/null 2>&1; then
   nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_vecadd" "$dir/nvcc_vecadd.cu"
   for round in 1 2; do

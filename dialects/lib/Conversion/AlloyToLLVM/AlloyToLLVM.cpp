@@ -112,6 +112,23 @@ struct SharedMemoryLowering : ConvertOpToLLVMPattern<SharedMemoryOp> {
   }
 };
 
+/// alloy.global_constant -> an internal constant llvm.mlir.global of bytes
+/// in address space 4.
+struct GlobalConstantLowering : ConvertOpToLLVMPattern<GlobalConstantOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(GlobalConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(),
+                                         op.getValue().size());
+    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+        op.getSymName(), op.getValueAttr(), op.getAlignment(),
+        unsigned(MemorySpace::constant));
+    return success();
+  }
+};
+
 /// The extern, zero-sized shared array that dynamic shared memory starts at.
 static constexpr llvm::StringLiteral kDynamicShared = "__alloy_dynamic_shared";
 
@@ -258,8 +275,15 @@ void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
                                  RewritePatternSet &patterns) {
   using R = ConversionPatternRewriter;
   using TC = const TypeConverter;
-  patterns.add<KernelLowering, SharedMemoryLowering,
+  patterns.add<KernelLowering, SharedMemoryLowering, GlobalConstantLowering,
                DynamicSharedBaseLowering>(tc);
+  addSimple<ConstantAddressOp>(
+      patterns, tc, [](ConstantAddressOp op, auto, R &r, TC &tc) {
+        return LLVM::AddressOfOp::create(r, op.getLoc(),
+                                         tc.convertType(op.getType()),
+                                         op.getName())
+            .getResult();
+      });
   addSimple<SharedAddressOp>(
       patterns, tc, [](SharedAddressOp op, auto, R &r, TC &tc) {
         return LLVM::AddressOfOp::create(r, op.getLoc(),

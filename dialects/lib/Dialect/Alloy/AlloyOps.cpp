@@ -168,6 +168,25 @@ void MemberAddrOp::build(OpBuilder &builder, OperationState &state, Value base,
 
 OpFoldResult NullOp::fold(FoldAdaptor) { return UnitAttr::get(getContext()); }
 
+LogicalResult GlobalConstantOp::verify() {
+  return verifyAlignment(*this, getAlignment());
+}
+
+LogicalResult ConstantAddressOp::verify() {
+  if (cast<PtrType>(getType()).getSpace() != MemorySpace::constant)
+    return emitOpError("result must be a !alloy.ptr<constant>");
+  return success();
+}
+
+LogicalResult
+ConstantAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!symbolTable.lookupNearestSymbolFrom<GlobalConstantOp>(*this,
+                                                             getNameAttr()))
+    return emitOpError("'") << getName()
+                            << "' does not name an alloy.global_constant";
+  return success();
+}
+
 LogicalResult SharedMemoryOp::verify() {
   if (failed(verifyAlignment(*this, getAlignment())))
     return failure();

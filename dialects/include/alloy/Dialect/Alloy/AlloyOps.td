@@ -463,6 +463,57 @@ def Alloy_DynamicSharedSizeOp : Alloy_Op<"dynamic_shared_size", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Constant data
+//===----------------------------------------------------------------------===//
+
+def Alloy_GlobalConstantOp : Alloy_Op<"global_constant", [Symbol]> {
+  let summary = "read-only data in the constant address space";
+  let description = [{
+    At module level: bytes that kernels read, such as string literals and
+    namespace-scope `constexpr` tables.
+    ```mlir
+    alloy.global_constant @str = "hi\00", align 1
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$value,
+                       I64Attr:$alignment);
+  let assemblyFormat = "$sym_name `=` $value `,` `align` $alignment attr-dict";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name, "::llvm::StringRef":$bytes,
+                   "uint64_t":$alignment), [{
+      $_state.addAttribute("sym_name", $_builder.getStringAttr(name));
+      $_state.addAttribute("value", $_builder.getStringAttr(bytes));
+      $_state.addAttribute("alignment", $_builder.getI64IntegerAttr(alignment));
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def Alloy_ConstantAddressOp : Alloy_Op<"constant_address",
+    [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the address of an alloy.global_constant";
+  let description = [{
+    ```mlir
+    %p = alloy.constant_address @str : !alloy.ptr<constant>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs Alloy_PtrType:$result);
+  let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name), [{
+      $_state.addAttribute("name",
+          ::mlir::FlatSymbolRefAttr::get($_builder.getContext(), name));
+      $_state.addTypes(::alloy::PtrType::get($_builder.getContext(),
+                                             ::alloy::MemorySpace::constant));
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
 include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD
