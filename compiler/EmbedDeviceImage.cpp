@@ -43,6 +43,14 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
   std::vector<Constant *> hostFunctions;
   for (KernelInfo &k : image->kernels)
     if (Function *f = m.getFunction(k.symbol)) {
+      // The runtime finds a kernel by its host function's address, so each
+      // must keep a body of its own: optimized, a host kernel that touches
+      // device-only state (a null dynamic_shared()) can shrink to nothing
+      // and share its address with the next function.
+      if (!f->isDeclaration()) {
+        f->addFnAttr(Attribute::NoInline);
+        f->addFnAttr(Attribute::OptimizeNone);
+      }
       hostFunctions.push_back(f);
       present.push_back(k);
     }

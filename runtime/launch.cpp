@@ -1,4 +1,6 @@
 // Preparing and launching kernels: the entry points of launch_abi.hpp.
+#include <cstdio>
+#include <cstdlib>
 #include "checks.hpp"
 #include "context_state.hpp"
 #include "errors.hpp"
@@ -127,6 +129,16 @@ result<void> launch_kernel(stream &s, const kernel_handle &handle,
     for (const param_leaf &leaf : kernel.params[i].leaves)
       leaves.push_back(static_cast<char *>(objects[i]) + leaf.offset);
 
+  static const bool trace = std::getenv("ALLOY_TRACE_LAUNCHES") != nullptr;
+  if (trace)
+    std::fprintf(stderr,
+                 "alloy: launch %s grid %llu x %llu x %llu block %llu x %llu "
+                 "x %llu shared %llu\n",
+                 kernel.name.c_str(), (unsigned long long)d.grid[0],
+                 (unsigned long long)d.grid[1], (unsigned long long)d.grid[2],
+                 (unsigned long long)d.block[0], (unsigned long long)d.block[1],
+                 (unsigned long long)d.block[2],
+                 (unsigned long long)d.shared_bytes);
   int rc = ctx.api->cuLaunchKernel(
       function, unsigned(d.grid[0]), unsigned(d.grid[1]), unsigned(d.grid[2]),
       unsigned(d.block[0]), unsigned(d.block[1]), unsigned(d.block[2]),

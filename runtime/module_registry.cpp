@@ -43,8 +43,18 @@ void register_module(const alloy_module_image *image) {
   }
   // A kernel template instantiated in several files is in several images;
   // the first one registered serves.
-  for (const kernel_record &k : (*parsed)->kernels)
-    r.kernels.emplace(k.host_function, &k);
+  for (const kernel_record &k : (*parsed)->kernels) {
+    auto [it, inserted] = r.kernels.emplace(k.host_function, &k);
+    // Two different kernels at one address cannot be told apart: refuse
+    // both rather than launch the wrong one.
+    if (!inserted && it->second->symbol != k.symbol)
+      r.broken.emplace(k.host_function,
+                       make_error(errc::invalid_module,
+                                  "kernels '" + it->second->name + "' and '" +
+                                      k.name +
+                                      "' share one host address; launching "
+                                      "either would be ambiguous"));
+  }
   r.modules.push_back(std::move(*parsed));
 }
 
@@ -52,12 +62,12 @@ result<const kernel_record *> find_kernel(const void *host_function,
                                           std::string_view name) {
   registry &r = the_registry();
   std::lock_guard lock(r.mutex);
-  if (auto it = r.kernels.find(host_function); it != r.kernels.end())
-    return it->second;
   if (auto it = r.broken.find(host_function); it != r.broken.end())
     return fail(errc::invalid_module,
                 "kernel '" + std::string(name) +
                     "' cannot be used: " + it->second.message());
+  if (auto it = r.kernels.find(host_function); it != r.kernels.end())
+    return it->second;
   return fail(errc::kernel_not_compiled,
               "kernel '" + std::string(name) +
                   "' was not compiled for the GPU: compile its file with "

@@ -26,5 +26,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/shared-memory.cpp" -o "$out/shared_memory"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/printf-assert.cpp" -o "$out/printf_assert"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/bench/vecadd/alloy_vecadd.cpp" -o "$out/bench_alloy_vecadd"
-cp "$src/bench/vecadd/nvcc_vecadd.cu" "$src/test/device/run.sh" "$out/"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/bench/reduce/alloy_reduce.cpp" -o "$out/bench_alloy_reduce"
+cp "$src/bench/vecadd/nvcc_vecadd.cu" "$src/bench/reduce/nvcc_reduce.cu" \
+  "$src/test/device/run.sh" "$out/"
 ls -la "$out"

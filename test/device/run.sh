@@ -31,9 +31,12 @@ expect printf_assert 'PASSED: all checks' "$dir/printf_assert"
 expect device_printf 'device printf: thread 5 of 128 says hello 2.50 -42' "$dir/printf_assert"
 if command -v nvcc >/dev/null 2>&1; then
   nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_vecadd" "$dir/nvcc_vecadd.cu"
+  nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_reduce" "$dir/nvcc_reduce.cu"
   for round in 1 2; do
-    expect "bench_alloy_$round" 'GB/s' "$dir/bench_alloy_vecadd"
-    expect "bench_nvcc_$round" 'GB/s' "$dir/bench_nvcc_vecadd"
+    for bench in vecadd reduce; do
+      expect "bench_alloy_${bench}_$round" 'GB/s' "$dir/bench_alloy_$bench"
+      expect "bench_nvcc_${bench}_$round" 'GB/s' "$dir/bench_nvcc_$bench"
+    done
   done
 fi
 echo "$passed passed, $failed failed"

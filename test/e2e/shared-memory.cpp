@@ -3,6 +3,7 @@
 // when the device allows it), and a switch per element.
 #include <gpu/gpu.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 namespace kernels {
@@ -109,6 +110,8 @@ int main() {
   auto fd = gpu::device_buffer<float>::from_host(stream, fin).value();
   auto fo = gpu::device_buffer<float>::uninitialized(stream, n).value();
   size_t shared_bytes = std::min<size_t>(64 * 1024, ctx->device().shared_memory_per_block());
+  if (const char *env = std::getenv("SHARED_BYTES"))
+    shared_bytes = std::strtoull(env, nullptr, 10);
   auto pr = gpu::prepare<kernels::reverse_chunks>(
                 *ctx, gpu::launch_config_1d{blocks, 256, shared_bytes})
                 .value();
