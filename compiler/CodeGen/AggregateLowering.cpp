@@ -76,17 +76,10 @@ void FunctionLowering::emitZeroInto(Address dest, QualType t) {
 }
 
 void FunctionLowering::emitAggregateInto(const Expr *e, Address dest) {
+  e = skipTransparent(e);
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();
   switch (e->getStmtClass()) {
-  case Stmt::ParenExprClass:
-    return emitAggregateInto(cast<ParenExpr>(e)->getSubExpr(), dest);
-  case Stmt::ExprWithCleanupsClass:
-    return emitAggregateInto(cast<ExprWithCleanups>(e)->getSubExpr(), dest);
-  case Stmt::CXXDefaultArgExprClass:
-    return emitAggregateInto(cast<CXXDefaultArgExpr>(e)->getExpr(), dest);
-  case Stmt::CXXDefaultInitExprClass:
-    return emitAggregateInto(cast<CXXDefaultInitExpr>(e)->getExpr(), dest);
   case Stmt::CXXBindTemporaryExprClass:
     unsupported(e, "a temporary with a non-trivial destructor");
     return;

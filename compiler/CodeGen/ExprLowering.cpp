@@ -55,6 +55,23 @@ bool namesNonLocalOrConstant(const Expr *e) {
 
 } // namespace
 
+const Expr *skipTransparent(const Expr *e) {
+  while (true) {
+    if (const auto *pe = dyn_cast<ParenExpr>(e))
+      e = pe->getSubExpr();
+    else if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
+      e = ewc->getSubExpr();
+    else if (const auto *da = dyn_cast<CXXDefaultArgExpr>(e))
+      e = da->getExpr();
+    else if (const auto *di = dyn_cast<CXXDefaultInitExpr>(e))
+      e = di->getExpr();
+    else if (const auto *st = dyn_cast<SubstNonTypeTemplateParmExpr>(e))
+      e = st->getReplacement();
+    else
+      return e;
+  }
+}
+
 std::optional<mlir::Value> FunctionLowering::tryConstant(const Expr *e) {
   if (e->isValueDependent() || !e->isPRValue())
     return std::nullopt;
@@ -191,6 +208,7 @@ mlir::Value FunctionLowering::emitScalar(const Expr *e) {
 }
 
 mlir::Value FunctionLowering::emitScalarImpl(const Expr *e) {
+  e = skipTransparent(e);
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();
   mlir::Type vt = types.valueType(t);
@@ -211,16 +229,6 @@ mlir::Value FunctionLowering::emitScalarImpl(const Expr *e) {
   case Stmt::CXXNullPtrLiteralExprClass:
   case Stmt::GNUNullExprClass:
     return NullOp::create(b, l, vt);
-  case Stmt::ParenExprClass:
-    return emitScalar(cast<ParenExpr>(e)->getSubExpr());
-  case Stmt::ExprWithCleanupsClass:
-    return emitScalar(cast<ExprWithCleanups>(e)->getSubExpr());
-  case Stmt::SubstNonTypeTemplateParmExprClass:
-    return emitScalar(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
-  case Stmt::CXXDefaultArgExprClass:
-    return emitScalar(cast<CXXDefaultArgExpr>(e)->getExpr());
-  case Stmt::CXXDefaultInitExprClass:
-    return emitScalar(cast<CXXDefaultInitExpr>(e)->getExpr());
   case Stmt::CXXThisExprClass:
     if (thisCapture) {
       const auto *closure = cast<CXXRecordDecl>(thisCapture->getParent());
@@ -579,6 +587,7 @@ mlir::Value FunctionLowering::emitBinaryOp(BinaryOperatorKind op,
 }
 
 Address FunctionLowering::emitLValue(const Expr *e) {
+  e = skipTransparent(e);
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();
   auto fallback = [&](const llvm::Twine &what) {
@@ -681,16 +690,6 @@ Address FunctionLowering::emitLValue(const Expr *e) {
     mlir::Value q = PtrAddOp::create(b, l, p, idx, types.memoryType(t));
     return Address{q, types.alignOf(t)};
   }
-  case Stmt::ParenExprClass:
-    return emitLValue(cast<ParenExpr>(e)->getSubExpr());
-  case Stmt::ExprWithCleanupsClass:
-    return emitLValue(cast<ExprWithCleanups>(e)->getSubExpr());
-  case Stmt::CXXDefaultArgExprClass:
-    return emitLValue(cast<CXXDefaultArgExpr>(e)->getExpr());
-  case Stmt::CXXDefaultInitExprClass:
-    return emitLValue(cast<CXXDefaultInitExpr>(e)->getExpr());
-  case Stmt::SubstNonTypeTemplateParmExprClass:
-    return emitLValue(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
   case Stmt::MaterializeTemporaryExprClass:
     return materialize(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
   case Stmt::CompoundLiteralExprClass:

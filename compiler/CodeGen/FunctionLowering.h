@@ -27,6 +27,11 @@ struct Address {
   explicit operator bool() const { return bool(ptr); }
 };
 
+// Looks through the wrappers that do not change what an expression computes:
+// parentheses, cleanups, default arguments and initializers, substituted
+// template parameters.
+const clang::Expr *skipTransparent(const clang::Expr *e);
+
 class FunctionLowering {
 public:
   FunctionLowering(DeviceModule &module, const clang::FunctionDecl *fn);
