@@ -59,6 +59,15 @@ void FunctionLowering::emitZeroInto(Address dest, QualType t) {
     return;
   }
   if (const auto *rd = t->getAsCXXRecordDecl()) {
+    if (rd->isUnion()) {
+      mlir::Value zero = constantInt(l, b.getI8Type(), 0);
+      for (uint64_t i = 0, n = types.sizeOf(t); i < n; ++i) {
+        mlir::Value p = i ? MemberAddrOp::create(b, l, dest.ptr, i).getResult()
+                          : dest.ptr;
+        StoreOp::create(b, l, zero, p, 1);
+      }
+      return;
+    }
     for (const CXXBaseSpecifier &base : rd->bases())
       emitZeroInto(baseAddress(dest, rd, base.getType()->getAsCXXRecordDecl()),
                    base.getType());
@@ -69,8 +78,6 @@ void FunctionLowering::emitZeroInto(Address dest, QualType t) {
         continue;
       }
       emitZeroInto(memberAddress(dest, f), f->getType());
-      if (rd->isUnion())
-        break;
     }
   }
 }
@@ -192,7 +199,12 @@ void FunctionLowering::emitAggregateInto(const Expr *e, Address dest) {
       return;
     }
     if (rd->isUnion()) {
-      unsupported(e, "initializing a union");
+      // One member, the first unless designated; the rest of the bytes are
+      // zero as for value-initialization.
+      emitZeroInto(dest, t);
+      const FieldDecl *f = ile->getInitializedFieldInUnion();
+      if (f && ile->getNumInits() == 1)
+        emitInitInto(ile->getInit(0), memberAddress(dest, f), f->getType());
       return;
     }
     unsigned i = 0;

@@ -654,8 +654,6 @@ Address FunctionLowering::emitLValue(const Expr *e) {
     } else {
       base = emitLValue(me->getBase());
     }
-    if (field->getParent()->isUnion())
-      return fallback("a union member");
     Address a = memberAddress(base, field);
     if (field->getType()->isReferenceType()) {
       mlir::Value p = LoadOp::create(b, l, types.pointerType(), a.ptr, a.align);

@@ -127,6 +127,7 @@ private:
   void emitReturn(const clang::ReturnStmt *s);
   void emitSwitch(const clang::SwitchStmt *s);
   void emitSharedArray(const clang::VarDecl *vd);
+  mlir::Block *labelBlock(const clang::LabelDecl *label);
   void emitVarDecl(const clang::VarDecl *vd);
   void emitFunctionEnd(clang::SourceLocation end);
   void emitConstructorInitializers(const clang::CXXConstructorDecl *ctor);
@@ -153,6 +154,7 @@ public:
   };
   llvm::SmallVector<JumpTargets, 4> jumps;
   llvm::DenseMap<const clang::SwitchCase *, mlir::Block *> caseBlocks;
+  llvm::DenseMap<const clang::LabelDecl *, mlir::Block *> labels;
 };
 
 } // namespace alloy

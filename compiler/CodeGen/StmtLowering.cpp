@@ -176,6 +176,13 @@ void FunctionLowering::emitSwitch(const SwitchStmt *s) {
   b.setInsertionPointToEnd(exit);
 }
 
+mlir::Block *FunctionLowering::labelBlock(const LabelDecl *label) {
+  mlir::Block *&block = labels[label];
+  if (!block)
+    block = newBlock();
+  return block;
+}
+
 void FunctionLowering::emitStmt(const Stmt *s) {
   if (!s)
     return;
@@ -338,10 +345,20 @@ void FunctionLowering::emitStmt(const Stmt *s) {
     emitStmt(sc->getSubStmt());
     return;
   }
+  case Stmt::LabelStmtClass: {
+    const auto *ls = cast<LabelStmt>(s);
+    mlir::Block *block = labelBlock(ls->getDecl());
+    branchTo(b, *this, block, l);
+    b.setInsertionPointToEnd(block);
+    emitStmt(ls->getSubStmt());
+    return;
+  }
   case Stmt::GotoStmtClass:
+    mlir::cf::BranchOp::create(b, l, labelBlock(cast<GotoStmt>(s)->getLabel()));
+    startDeadBlock();
+    return;
   case Stmt::IndirectGotoStmtClass:
-  case Stmt::LabelStmtClass:
-    unsupported(s, "goto and labels (not supported yet)");
+    unsupported(s, "a computed goto");
     return;
   default:
     break;

@@ -11,11 +11,6 @@ int plain(int x) { return x + 1; }
 struct Base { virtual ~Base() {} };
 struct Derived : Base {};
 
-[[gpu::kernel]] void k_goto(int n) {
-again: // expected-error {{Alloy cannot compile goto and labels (not supported yet)}}
-  if (n-- > 0)
-    goto again;
-}
 [[gpu::kernel]] void k_static(float *out) {
   static int s = 0; // expected-error {{Alloy cannot compile static or thread_local local variables in device code yet ('s')}}
   out[0] = s; // expected-error {{Alloy cannot compile the static local 's' (only constant ones are supported)}}
@@ -30,11 +25,6 @@ again: // expected-error {{Alloy cannot compile goto and labels (not supported y
 [[gpu::kernel]] void k_bitfield(float *out) {
   Bits b{}; // expected-error {{Alloy cannot compile initializing a bit-field}}
   out[0] = b.a; // expected-error {{Alloy cannot compile a bit-field}}
-}
-[[gpu::kernel]] void k_union(float *out) {
-  Number u;
-  u.i = 1; // expected-error {{Alloy cannot compile a union member}}
-  out[0] = u.f; // expected-error {{Alloy cannot compile a union member}}
 }
 [[gpu::kernel]] void k_asm() {
   asm("trap;"); // expected-error {{Alloy cannot compile inline assembly}}
