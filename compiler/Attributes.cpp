@@ -29,8 +29,8 @@ bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
   unsigned n = attr.getNumArgs();
   if (n < min || n > max) {
     reportError(s.getDiagnostics(), attr.getLoc(),
-                llvm::Twine("malformed gpu::") + name + " attribute: expected " +
-                    usage);
+                llvm::Twine("malformed gpu::") + name +
+                    " attribute: expected " + usage);
     return false;
   }
   for (unsigned i = 0; i < n; ++i) {
@@ -105,7 +105,8 @@ struct KernelAttrInfo : ParsedAttrInfo {
                   "the gpu::kernel attribute applies only to functions");
       return false;
     }
-    if (isa<CXXMethodDecl>(fn) || !fn->getDeclContext()->getRedeclContext()->isFileContext()) {
+    if (isa<CXXMethodDecl>(fn) ||
+        !fn->getDeclContext()->getRedeclContext()->isFileContext()) {
       reportError(s.getDiagnostics(), attr.getLoc(),
                   "a gpu::kernel must be a function at namespace scope, not a "
                   "member function or a local declaration");

@@ -60,40 +60,40 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
   std::string metadata = serializeKernelMetadata(present, image->arch);
   StringRef cubin(reinterpret_cast<const char *>(image->cubin.data()),
                   image->cubin.size());
-  GlobalVariable *ptx = addBytes(m, "__alloy_ptx", ".alloy_ptx", image->ptx, true, 1);
-  GlobalVariable *meta = addBytes(m, "__alloy_metadata", ".alloy_metadata", metadata, true, 1);
+  GlobalVariable *ptx =
+      addBytes(m, "__alloy_ptx", ".alloy_ptx", image->ptx, true, 1);
+  GlobalVariable *meta =
+      addBytes(m, "__alloy_metadata", ".alloy_metadata", metadata, true, 1);
   Constant *cubinPtr = ConstantPointerNull::get(ptr);
   if (!cubin.empty())
     cubinPtr = addBytes(m, "__alloy_cubin", ".alloy_cubin", cubin, false, 8);
   auto *tableType = ArrayType::get(ptr, hostFunctions.size());
-  auto *table = new GlobalVariable(m, tableType, true,
-                                   GlobalValue::PrivateLinkage,
-                                   ConstantArray::get(tableType, hostFunctions),
-                                   "__alloy_host_functions");
+  auto *table = new GlobalVariable(
+      m, tableType, true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(tableType, hostFunctions), "__alloy_host_functions");
 
   // struct alloy_module_image
-  auto *imageType = StructType::get(ctx, {i32, i32, ptr, ptr, i64, ptr, i64,
-                                          ptr, i64});
-  Constant *fields[] = {
-      ConstantInt::get(i32, ALLOY_MODULE_ABI_VERSION),
-      ConstantInt::get(i32, present.size()),
-      table,
-      meta,
-      ConstantInt::get(i64, metadata.size()),
-      ptx,
-      ConstantInt::get(i64, image->ptx.size()),
-      cubinPtr,
-      ConstantInt::get(i64, cubin.size())};
+  auto *imageType =
+      StructType::get(ctx, {i32, i32, ptr, ptr, i64, ptr, i64, ptr, i64});
+  Constant *fields[] = {ConstantInt::get(i32, ALLOY_MODULE_ABI_VERSION),
+                        ConstantInt::get(i32, present.size()),
+                        table,
+                        meta,
+                        ConstantInt::get(i64, metadata.size()),
+                        ptx,
+                        ConstantInt::get(i64, image->ptx.size()),
+                        cubinPtr,
+                        ConstantInt::get(i64, cubin.size())};
   auto *imageVar = new GlobalVariable(
       m, imageType, true, GlobalValue::PrivateLinkage,
       ConstantStruct::get(imageType, fields), "__alloy_module_image");
 
   FunctionCallee registerFn = m.getOrInsertFunction(
-      "__alloy_register_module", FunctionType::get(Type::getVoidTy(ctx), {ptr},
-                                                   false));
-  Function *ctor = Function::Create(FunctionType::get(Type::getVoidTy(ctx), false),
-                                    GlobalValue::InternalLinkage,
-                                    "__alloy_register_device_image", m);
+      "__alloy_register_module",
+      FunctionType::get(Type::getVoidTy(ctx), {ptr}, false));
+  Function *ctor = Function::Create(
+      FunctionType::get(Type::getVoidTy(ctx), false),
+      GlobalValue::InternalLinkage, "__alloy_register_device_image", m);
   IRBuilder<> b(BasicBlock::Create(ctx, "entry", ctor));
   b.CreateCall(registerFn, {imageVar});
   b.CreateRetVoid();

@@ -61,8 +61,7 @@ std::optional<LaunchContract> readContract(const AnnotateAttr *attr,
   }
   if (c.threads() > 1024) {
     reportError(diags, loc,
-                "gpu::launch_contract: a block of " +
-                    llvm::Twine(c.threads()) +
+                "gpu::launch_contract: a block of " + llvm::Twine(c.threads()) +
                     " threads exceeds the GPU's limit of 1024");
     return std::nullopt;
   }

@@ -30,9 +30,7 @@ struct LaunchContract {
   uint32_t domain = 1;
   std::array<uint32_t, 3> block = {1, 1, 1};
   clang::SourceLocation loc;
-  uint64_t threads() const {
-    return uint64_t(block[0]) * block[1] * block[2];
-  }
+  uint64_t threads() const { return uint64_t(block[0]) * block[1] * block[2]; }
 };
 
 struct LaunchBounds {

@@ -6,10 +6,10 @@
 
 #include "alloy/Conversion/Passes.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -53,7 +53,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
 
   mlir::DialectRegistry registry;
   registerAlloyDialectsAndPasses(registry);
-  mlir::MLIRContext mlirContext(registry, mlir::MLIRContext::Threading::DISABLED);
+  mlir::MLIRContext mlirContext(registry,
+                                mlir::MLIRContext::Threading::DISABLED);
   mlirContext.loadAllAvailableDialects();
   DeviceModule module(ctx, diags, mlirContext);
   for (const auto &[fn, attrs] : kernels)

@@ -107,8 +107,7 @@ bool scalarFits(ASTContext &ctx, QualType param, QualType arg) {
 
 class Checker : public RecursiveASTVisitor<Checker> {
 public:
-  Checker(ASTContext &ctx, DiagnosticsEngine &diags)
-      : ctx(ctx), diags(diags) {}
+  Checker(ASTContext &ctx, DiagnosticsEngine &diags) : ctx(ctx), diags(diags) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -152,11 +151,12 @@ private:
     std::string kname = kernelName(kernel, ctx);
     if (!attrs.contract) {
       reportError(diags, call->getExprLoc(),
-                  "gpu::prepare<" + kname + ">: the kernel has no "
-                  "gpu::launch_contract; give it one, or launch it with "
-                  "gpu::launch_unchecked");
-      reportNote(diags, kernel->getLocation(), "kernel '" + kname +
-                                                   "' declared here");
+                  "gpu::prepare<" + kname +
+                      ">: the kernel has no "
+                      "gpu::launch_contract; give it one, or launch it with "
+                      "gpu::launch_unchecked");
+      reportNote(diags, kernel->getLocation(),
+                 "kernel '" + kname + "' declared here");
       return;
     }
     if (call->getNumArgs() < 2)
@@ -186,9 +186,8 @@ private:
     if (given != wanted) {
       reportError(diags, call->getExprLoc(),
                   kname + " takes " + llvm::Twine(wanted) + " argument" +
-                      (wanted == 1 ? "" : "s") + ", but " +
-                      llvm::Twine(given) + (given == 1 ? " was" : " were") +
-                      " given");
+                      (wanted == 1 ? "" : "s") + ", but " + llvm::Twine(given) +
+                      (given == 1 ? " was" : " were") + " given");
       return;
     }
     struct Use {
@@ -214,9 +213,9 @@ private:
           continue;
         reportError(diags, other.arg->getExprLoc(),
                     "'" + out.var->getName() + "' is the output '" +
-                        out.param->getName() + "' of " + kname +
-                        " and also " + roleName(other.kind) + " '" +
-                        other.param->getName() + "'");
+                        out.param->getName() + "' of " + kname + " and also " +
+                        roleName(other.kind) + " '" + other.param->getName() +
+                        "'");
         break;
       }
     }
@@ -252,9 +251,8 @@ private:
     reportError(diags, arg->getExprLoc(),
                 "argument for parameter '" + param->getName() + "' of " +
                     kname + ": " + problem);
-    reportNote(diags, param->getLocation(), "parameter '" +
-                                                param->getName() +
-                                                "' declared here");
+    reportNote(diags, param->getLocation(),
+               "parameter '" + param->getName() + "' declared here");
   }
 
   ASTContext &ctx;

@@ -34,8 +34,8 @@ bool validArch(llvm::StringRef arch) {
 
 class AlloyAction : public PluginASTAction {
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
-                                                 llvm::StringRef file) override {
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &ci, llvm::StringRef file) override {
     DeviceCompileOptions opts = options;
     opts.traceStem = llvm::sys::path::stem(file).str();
     return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);

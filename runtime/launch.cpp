@@ -1,9 +1,9 @@
 // Preparing and launching kernels: the entry points of launch_abi.hpp.
-#include <cstdio>
-#include <cstdlib>
 #include "checks.hpp"
 #include "context_state.hpp"
 #include "errors.hpp"
+#include <cstdio>
+#include <cstdlib>
 
 #include <vector>
 

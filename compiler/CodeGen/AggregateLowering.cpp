@@ -3,11 +3,11 @@
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 
 using namespace clang;
 
@@ -42,8 +42,8 @@ void FunctionLowering::emitZeroInto(Address dest, QualType t) {
     mlir::Type vt = types.memoryType(t);
     if (!vt)
       return;
-    mlir::Value zero = isa<PtrType>(vt) ? NullOp::create(b, l, vt).getResult()
-                                        : poison(vt, l);
+    mlir::Value zero =
+        isa<PtrType>(vt) ? NullOp::create(b, l, vt).getResult() : poison(vt, l);
     StoreOp::create(b, l, zero, dest.ptr, dest.align);
     return;
   }
@@ -62,8 +62,8 @@ void FunctionLowering::emitZeroInto(Address dest, QualType t) {
     if (rd->isUnion()) {
       mlir::Value zero = constantInt(l, b.getI8Type(), 0);
       for (uint64_t i = 0, n = types.sizeOf(t); i < n; ++i) {
-        mlir::Value p = i ? MemberAddrOp::create(b, l, dest.ptr, i).getResult()
-                          : dest.ptr;
+        mlir::Value p =
+            i ? MemberAddrOp::create(b, l, dest.ptr, i).getResult() : dest.ptr;
         StoreOp::create(b, l, zero, p, 1);
       }
       return;
@@ -211,8 +211,9 @@ void FunctionLowering::emitAggregateInto(const Expr *e, Address dest) {
     for (const CXXBaseSpecifier &base : rd->bases()) {
       if (i >= ile->getNumInits())
         break;
-      emitAggregateInto(ile->getInit(i++),
-                        baseAddress(dest, rd, base.getType()->getAsCXXRecordDecl()));
+      emitAggregateInto(
+          ile->getInit(i++),
+          baseAddress(dest, rd, base.getType()->getAsCXXRecordDecl()));
     }
     for (const FieldDecl *f : rd->fields()) {
       if (f->isUnnamedBitField())

@@ -4,12 +4,12 @@
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Builtins.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -29,9 +29,38 @@ std::optional<StringRef> intrinsicName(const FunctionDecl *fn) {
 }
 
 enum class MathFn {
-  None, Sqrt, Rsqrt, Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Sin, Cos, Tan,
-  Asin, Acos, Atan, Atan2, Sinh, Cosh, Tanh, Pow, Fabs, Floor, Ceil, Trunc,
-  Round, Fma, Fmin, Fmax, Erf, Cbrt, Copysign
+  None,
+  Sqrt,
+  Rsqrt,
+  Exp,
+  Exp2,
+  Expm1,
+  Log,
+  Log2,
+  Log10,
+  Log1p,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Atan2,
+  Sinh,
+  Cosh,
+  Tanh,
+  Pow,
+  Fabs,
+  Floor,
+  Ceil,
+  Trunc,
+  Round,
+  Fma,
+  Fmin,
+  Fmax,
+  Erf,
+  Cbrt,
+  Copysign
 };
 
 // libm names (double and float spellings) and clang's __builtin_ forms.
@@ -43,21 +72,36 @@ MathFn mathFunction(StringRef name) {
   if (name == "erff")
     base = "erf";
   return llvm::StringSwitch<MathFn>(base)
-      .Case("sqrt", MathFn::Sqrt).Case("exp", MathFn::Exp)
-      .Case("exp2", MathFn::Exp2).Case("expm1", MathFn::Expm1)
-      .Case("log", MathFn::Log).Case("log2", MathFn::Log2)
-      .Case("log10", MathFn::Log10).Case("log1p", MathFn::Log1p)
-      .Case("sin", MathFn::Sin).Case("cos", MathFn::Cos)
-      .Case("tan", MathFn::Tan).Case("asin", MathFn::Asin)
-      .Case("acos", MathFn::Acos).Case("atan", MathFn::Atan)
-      .Case("atan2", MathFn::Atan2).Case("sinh", MathFn::Sinh)
-      .Case("cosh", MathFn::Cosh).Case("tanh", MathFn::Tanh)
-      .Case("pow", MathFn::Pow).Case("fabs", MathFn::Fabs)
-      .Case("floor", MathFn::Floor).Case("ceil", MathFn::Ceil)
-      .Case("trunc", MathFn::Trunc).Case("round", MathFn::Round)
-      .Case("fma", MathFn::Fma).Case("fmin", MathFn::Fmin)
-      .Case("fmax", MathFn::Fmax).Case("erf", MathFn::Erf)
-      .Case("cbrt", MathFn::Cbrt).Case("copysign", MathFn::Copysign)
+      .Case("sqrt", MathFn::Sqrt)
+      .Case("exp", MathFn::Exp)
+      .Case("exp2", MathFn::Exp2)
+      .Case("expm1", MathFn::Expm1)
+      .Case("log", MathFn::Log)
+      .Case("log2", MathFn::Log2)
+      .Case("log10", MathFn::Log10)
+      .Case("log1p", MathFn::Log1p)
+      .Case("sin", MathFn::Sin)
+      .Case("cos", MathFn::Cos)
+      .Case("tan", MathFn::Tan)
+      .Case("asin", MathFn::Asin)
+      .Case("acos", MathFn::Acos)
+      .Case("atan", MathFn::Atan)
+      .Case("atan2", MathFn::Atan2)
+      .Case("sinh", MathFn::Sinh)
+      .Case("cosh", MathFn::Cosh)
+      .Case("tanh", MathFn::Tanh)
+      .Case("pow", MathFn::Pow)
+      .Case("fabs", MathFn::Fabs)
+      .Case("floor", MathFn::Floor)
+      .Case("ceil", MathFn::Ceil)
+      .Case("trunc", MathFn::Trunc)
+      .Case("round", MathFn::Round)
+      .Case("fma", MathFn::Fma)
+      .Case("fmin", MathFn::Fmin)
+      .Case("fmax", MathFn::Fmax)
+      .Case("erf", MathFn::Erf)
+      .Case("cbrt", MathFn::Cbrt)
+      .Case("copysign", MathFn::Copysign)
       .Default(MathFn::None);
 }
 
@@ -66,38 +110,70 @@ MathFn mathFunction(StringRef name) {
 static mlir::Value emitMath(mlir::OpBuilder &b, mlir::Location l, MathFn f,
                             llvm::ArrayRef<mlir::Value> a) {
   switch (f) {
-  case MathFn::Sqrt: return math::SqrtOp::create(b, l, a[0]);
-  case MathFn::Rsqrt: return math::RsqrtOp::create(b, l, a[0]);
-  case MathFn::Exp: return math::ExpOp::create(b, l, a[0]);
-  case MathFn::Exp2: return math::Exp2Op::create(b, l, a[0]);
-  case MathFn::Expm1: return math::ExpM1Op::create(b, l, a[0]);
-  case MathFn::Log: return math::LogOp::create(b, l, a[0]);
-  case MathFn::Log2: return math::Log2Op::create(b, l, a[0]);
-  case MathFn::Log10: return math::Log10Op::create(b, l, a[0]);
-  case MathFn::Log1p: return math::Log1pOp::create(b, l, a[0]);
-  case MathFn::Sin: return math::SinOp::create(b, l, a[0]);
-  case MathFn::Cos: return math::CosOp::create(b, l, a[0]);
-  case MathFn::Tan: return math::TanOp::create(b, l, a[0]);
-  case MathFn::Asin: return math::AsinOp::create(b, l, a[0]);
-  case MathFn::Acos: return math::AcosOp::create(b, l, a[0]);
-  case MathFn::Atan: return math::AtanOp::create(b, l, a[0]);
-  case MathFn::Atan2: return math::Atan2Op::create(b, l, a[0], a[1]);
-  case MathFn::Sinh: return math::SinhOp::create(b, l, a[0]);
-  case MathFn::Cosh: return math::CoshOp::create(b, l, a[0]);
-  case MathFn::Tanh: return math::TanhOp::create(b, l, a[0]);
-  case MathFn::Pow: return math::PowFOp::create(b, l, a[0], a[1]);
-  case MathFn::Fabs: return math::AbsFOp::create(b, l, a[0]);
-  case MathFn::Floor: return math::FloorOp::create(b, l, a[0]);
-  case MathFn::Ceil: return math::CeilOp::create(b, l, a[0]);
-  case MathFn::Trunc: return math::TruncOp::create(b, l, a[0]);
-  case MathFn::Round: return math::RoundOp::create(b, l, a[0]);
-  case MathFn::Fma: return math::FmaOp::create(b, l, a[0], a[1], a[2]);
-  case MathFn::Fmin: return arith::MinNumFOp::create(b, l, a[0], a[1]);
-  case MathFn::Fmax: return arith::MaxNumFOp::create(b, l, a[0], a[1]);
-  case MathFn::Erf: return math::ErfOp::create(b, l, a[0]);
-  case MathFn::Cbrt: return math::CbrtOp::create(b, l, a[0]);
-  case MathFn::Copysign: return math::CopySignOp::create(b, l, a[0], a[1]);
-  case MathFn::None: break;
+  case MathFn::Sqrt:
+    return math::SqrtOp::create(b, l, a[0]);
+  case MathFn::Rsqrt:
+    return math::RsqrtOp::create(b, l, a[0]);
+  case MathFn::Exp:
+    return math::ExpOp::create(b, l, a[0]);
+  case MathFn::Exp2:
+    return math::Exp2Op::create(b, l, a[0]);
+  case MathFn::Expm1:
+    return math::ExpM1Op::create(b, l, a[0]);
+  case MathFn::Log:
+    return math::LogOp::create(b, l, a[0]);
+  case MathFn::Log2:
+    return math::Log2Op::create(b, l, a[0]);
+  case MathFn::Log10:
+    return math::Log10Op::create(b, l, a[0]);
+  case MathFn::Log1p:
+    return math::Log1pOp::create(b, l, a[0]);
+  case MathFn::Sin:
+    return math::SinOp::create(b, l, a[0]);
+  case MathFn::Cos:
+    return math::CosOp::create(b, l, a[0]);
+  case MathFn::Tan:
+    return math::TanOp::create(b, l, a[0]);
+  case MathFn::Asin:
+    return math::AsinOp::create(b, l, a[0]);
+  case MathFn::Acos:
+    return math::AcosOp::create(b, l, a[0]);
+  case MathFn::Atan:
+    return math::AtanOp::create(b, l, a[0]);
+  case MathFn::Atan2:
+    return math::Atan2Op::create(b, l, a[0], a[1]);
+  case MathFn::Sinh:
+    return math::SinhOp::create(b, l, a[0]);
+  case MathFn::Cosh:
+    return math::CoshOp::create(b, l, a[0]);
+  case MathFn::Tanh:
+    return math::TanhOp::create(b, l, a[0]);
+  case MathFn::Pow:
+    return math::PowFOp::create(b, l, a[0], a[1]);
+  case MathFn::Fabs:
+    return math::AbsFOp::create(b, l, a[0]);
+  case MathFn::Floor:
+    return math::FloorOp::create(b, l, a[0]);
+  case MathFn::Ceil:
+    return math::CeilOp::create(b, l, a[0]);
+  case MathFn::Trunc:
+    return math::TruncOp::create(b, l, a[0]);
+  case MathFn::Round:
+    return math::RoundOp::create(b, l, a[0]);
+  case MathFn::Fma:
+    return math::FmaOp::create(b, l, a[0], a[1], a[2]);
+  case MathFn::Fmin:
+    return arith::MinNumFOp::create(b, l, a[0], a[1]);
+  case MathFn::Fmax:
+    return arith::MaxNumFOp::create(b, l, a[0], a[1]);
+  case MathFn::Erf:
+    return math::ErfOp::create(b, l, a[0]);
+  case MathFn::Cbrt:
+    return math::CbrtOp::create(b, l, a[0]);
+  case MathFn::Copysign:
+    return math::CopySignOp::create(b, l, a[0], a[1]);
+  case MathFn::None:
+    break;
   }
   return {};
 }
@@ -124,8 +200,9 @@ mlir::Value FunctionLowering::emitCall(const CallExpr *e, Address sret) {
   mlir::Type vt = types.valueType(t);
   const FunctionDecl *callee = e->getDirectCallee();
   if (!callee)
-    return unsupported(e, "an indirect call (function pointers are not "
-                          "supported yet)",
+    return unsupported(e,
+                       "an indirect call (function pointers are not "
+                       "supported yet)",
                        vt);
 
   if (std::optional<StringRef> name = intrinsicName(callee))
@@ -144,13 +221,15 @@ mlir::Value FunctionLowering::emitCall(const CallExpr *e, Address sret) {
   const auto *method = dyn_cast<CXXMethodDecl>(callee);
   if (method && method->isVirtual() && !method->hasAttr<FinalAttr>() &&
       !method->getParent()->hasAttr<FinalAttr>())
-    return unsupported(e, "a virtual call (the GPU has no virtual dispatch in "
-                          "Alloy)",
+    return unsupported(e,
+                       "a virtual call (the GPU has no virtual dispatch in "
+                       "Alloy)",
                        vt);
   if (alloy::isKernel(callee))
-    return unsupported(e, "a call of the kernel '" +
-                              callee->getQualifiedNameAsString() +
-                              "' (kernels are launched from the host)",
+    return unsupported(e,
+                       "a call of the kernel '" +
+                           callee->getQualifiedNameAsString() +
+                           "' (kernels are launched from the host)",
                        vt);
 
   // The object argument, for member functions.
@@ -284,8 +363,8 @@ mlir::Value FunctionLowering::emitBuiltin(unsigned id, const CallExpr *e) {
   }
   if (plain == "assume")
     return {};
-  if (MathFn f = mathFunction(name); f != MathFn::None && vt &&
-                                     isa<mlir::FloatType>(vt)) {
+  if (MathFn f = mathFunction(name);
+      f != MathFn::None && vt && isa<mlir::FloatType>(vt)) {
     llvm::SmallVector<mlir::Value, 3> args;
     for (const Expr *a : e->arguments())
       args.push_back(emitScalar(a));
@@ -297,8 +376,9 @@ mlir::Value FunctionLowering::emitBuiltin(unsigned id, const CallExpr *e) {
   if (ast.BuiltinInfo.isPredefinedLibFunction(id) ||
       ast.BuiltinInfo.isHeaderDependentFunction(id)) {
     module.error(e->getExprLoc(),
-                 "'" + name + "' is a host library function, which cannot "
-                              "run on the GPU");
+                 "'" + name +
+                     "' is a host library function, which cannot "
+                     "run on the GPU");
     return poison(vt, l);
   }
   return unsupported(e, "the builtin function '" + name + "'", vt);

@@ -5,11 +5,11 @@
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
+#include "mlir/IR/Verifier.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
-#include "mlir/IR/Verifier.h"
 
 using namespace clang;
 
@@ -143,12 +143,11 @@ mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
   }
   mlir::OpBuilder b(&ctx);
   b.setInsertionPointToEnd(moduleOp->getBody());
-  auto func = mlir::func::FuncOp::create(
-      b, location(def->getLocation()), mangledName(def),
-      b.getFunctionType(inputs, results));
+  auto func = mlir::func::FuncOp::create(b, location(def->getLocation()),
+                                         mangledName(def),
+                                         b.getFunctionType(inputs, results));
   func.setPrivate();
-  func->setAttr("alloy.name",
-                b.getStringAttr(def->getQualifiedNameAsString()));
+  func->setAttr("alloy.name", b.getStringAttr(def->getQualifiedNameAsString()));
   functions[def] = func;
   pending.push_back(def);
   return func;

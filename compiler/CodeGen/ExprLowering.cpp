@@ -3,11 +3,11 @@
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 
 using namespace clang;
 namespace arith = mlir::arith;
@@ -15,9 +15,7 @@ namespace arith = mlir::arith;
 namespace alloy {
 namespace {
 
-bool isSigned(QualType t) {
-  return t->isSignedIntegerOrEnumerationType();
-}
+bool isSigned(QualType t) { return t->isSignedIntegerOrEnumerationType(); }
 
 // The memory type of what a pointer points to; bytes for void.
 mlir::Type pointeeType(TypeLowering &types, mlir::OpBuilder &b, QualType ptr) {
@@ -84,12 +82,12 @@ std::optional<mlir::Value> FunctionLowering::tryConstant(const Expr *e) {
     return std::nullopt;
   mlir::Location l = loc(e->getExprLoc());
   if (result.Val.isInt())
-    return arith::ConstantOp::create(
-               b, l, vt, b.getIntegerAttr(vt, result.Val.getInt()))
+    return arith::ConstantOp::create(b, l, vt,
+                                     b.getIntegerAttr(vt, result.Val.getInt()))
         .getResult();
   if (result.Val.isFloat())
-    return arith::ConstantOp::create(
-               b, l, vt, b.getFloatAttr(vt, result.Val.getFloat()))
+    return arith::ConstantOp::create(b, l, vt,
+                                     b.getFloatAttr(vt, result.Val.getFloat()))
         .getResult();
   return std::nullopt;
 }
@@ -186,7 +184,8 @@ static uint64_t baseOffset(ASTContext &ast, const CXXRecordDecl *derived,
       return 0;
     }
     const CXXRecordDecl *base = spec->getType()->getAsCXXRecordDecl();
-    offset += ast.getASTRecordLayout(derived).getBaseClassOffset(base).getQuantity();
+    offset +=
+        ast.getASTRecordLayout(derived).getBaseClassOffset(base).getQuantity();
     derived = base;
   }
   return offset;
@@ -437,8 +436,9 @@ mlir::Value FunctionLowering::emitScalarImpl(const Expr *e) {
     return result;
   }
   case Stmt::CXXThrowExprClass:
-    return unsupported(e, "a throw expression (exceptions cannot be used on "
-                          "the GPU)",
+    return unsupported(e,
+                       "a throw expression (exceptions cannot be used on "
+                       "the GPU)",
                        vt);
   case Stmt::CXXNewExprClass:
   case Stmt::CXXDeleteExprClass:
@@ -453,9 +453,8 @@ mlir::Value FunctionLowering::emitScalarImpl(const Expr *e) {
   }
   if (e->isGLValue())
     return emitLoad(emitLValue(e), t);
-  return unsupported(e, llvm::Twine("a '") + e->getStmtClassName() +
-                            "' expression",
-                     vt);
+  return unsupported(
+      e, llvm::Twine("a '") + e->getStmtClassName() + "' expression", vt);
 }
 
 std::pair<mlir::Value, Address>
@@ -479,8 +478,8 @@ FunctionLowering::emitIncrement(const UnaryOperator *uo) {
         b, l, old,
         arith::ConstantOp::create(b, l, ft, b.getFloatAttr(ft, delta)));
   else
-    next = arith::AddIOp::create(b, l, old,
-                                 constantInt(l, old.getType(), delta));
+    next =
+        arith::AddIOp::create(b, l, old, constantInt(l, old.getType(), delta));
   emitStore(next, a, st);
   return {old, a};
 }
@@ -518,7 +517,8 @@ mlir::Value FunctionLowering::emitBinaryOp(BinaryOperatorKind op,
       rhs = convertScalar(rhs, rt, ast.UnsignedLongTy, l);
       lt = rt = ast.UnsignedLongTy;
     } else {
-      return unsupported(e, "this pointer operation", types.valueType(resultType));
+      return unsupported(e, "this pointer operation",
+                         types.valueType(resultType));
     }
   }
   mlir::Type t = lhs.getType();
@@ -535,23 +535,47 @@ mlir::Value FunctionLowering::emitBinaryOp(BinaryOperatorKind op,
     if (isFloat) {
       arith::CmpFPredicate p;
       switch (op) {
-      case BO_LT: p = arith::CmpFPredicate::OLT; break;
-      case BO_GT: p = arith::CmpFPredicate::OGT; break;
-      case BO_LE: p = arith::CmpFPredicate::OLE; break;
-      case BO_GE: p = arith::CmpFPredicate::OGE; break;
-      case BO_EQ: p = arith::CmpFPredicate::OEQ; break;
-      default: p = arith::CmpFPredicate::UNE; break;
+      case BO_LT:
+        p = arith::CmpFPredicate::OLT;
+        break;
+      case BO_GT:
+        p = arith::CmpFPredicate::OGT;
+        break;
+      case BO_LE:
+        p = arith::CmpFPredicate::OLE;
+        break;
+      case BO_GE:
+        p = arith::CmpFPredicate::OGE;
+        break;
+      case BO_EQ:
+        p = arith::CmpFPredicate::OEQ;
+        break;
+      default:
+        p = arith::CmpFPredicate::UNE;
+        break;
       }
       return arith::CmpFOp::create(b, l, p, lhs, rhs);
     }
     arith::CmpIPredicate p;
     switch (op) {
-    case BO_LT: p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
-    case BO_GT: p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
-    case BO_LE: p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
-    case BO_GE: p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
-    case BO_EQ: p = arith::CmpIPredicate::eq; break;
-    default: p = arith::CmpIPredicate::ne; break;
+    case BO_LT:
+      p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+      break;
+    case BO_GT:
+      p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+      break;
+    case BO_LE:
+      p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+      break;
+    case BO_GE:
+      p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+      break;
+    case BO_EQ:
+      p = arith::CmpIPredicate::eq;
+      break;
+    default:
+      p = arith::CmpIPredicate::ne;
+      break;
     }
     return arith::CmpIOp::create(b, l, p, lhs, rhs);
   }
@@ -608,8 +632,7 @@ Address FunctionLowering::emitLValue(const Expr *e) {
     if (auto it = captures.find(vd); it != captures.end()) {
       const FieldDecl *field = it->second;
       const CXXRecordDecl *closure = cast<CXXRecordDecl>(field->getParent());
-      Address self{thisPtr,
-                   types.alignOf(ast.getCanonicalTagType(closure))};
+      Address self{thisPtr, types.alignOf(ast.getCanonicalTagType(closure))};
       Address a = memberAddress(self, field);
       if (!field->getType()->isReferenceType())
         return a;
@@ -639,8 +662,7 @@ Address FunctionLowering::emitLValue(const Expr *e) {
       if (const auto *vd = dyn_cast<VarDecl>(me->getMemberDecl())) {
         if (vd->getType().isConstQualified())
           return emitConstantVariable(vd, e->getExprLoc());
-        return fallback("the static member '" +
-                        vd->getQualifiedNameAsString() +
+        return fallback("the static member '" + vd->getQualifiedNameAsString() +
                         "' (only constant ones are supported)");
       }
       return fallback("this member access");
@@ -714,8 +736,7 @@ Address FunctionLowering::emitLValue(const Expr *e) {
       if (!ok)
         return fallback("a conversion to a virtual base");
       Address a = emitLValue(sub);
-      return Address{offsetPointer(b, l, a.ptr, offset),
-                     types.alignOf(t)};
+      return Address{offsetPointer(b, l, a.ptr, offset), types.alignOf(t)};
     }
     default:
       return fallback(llvm::Twine("the cast '") + ce->getCastKindName() + "'");
@@ -743,18 +764,19 @@ Address FunctionLowering::emitLValue(const Expr *e) {
     const auto *cao = cast<CompoundAssignOperator>(bo);
     QualType ct = cao->getComputationLHSType();
     mlir::Value old = emitLoad(a, lt);
-    BinaryOperatorKind op = BinaryOperator::getOpForCompoundAssignment(
-        bo->getOpcode());
+    BinaryOperatorKind op =
+        BinaryOperator::getOpForCompoundAssignment(bo->getOpcode());
     mlir::Value result;
     if (lt->isPointerType()) {
-      result = emitBinaryOp(op, old, rhs, lt, bo->getRHS()->getType(), lt, l,
-                            e);
+      result =
+          emitBinaryOp(op, old, rhs, lt, bo->getRHS()->getType(), lt, l, e);
     } else {
       mlir::Value lhsC = convertScalar(old, lt, ct, l);
       QualType rt = bo->getRHS()->getType();
       mlir::Value rhsC =
           (op == BO_Shl || op == BO_Shr) ? rhs : convertScalar(rhs, rt, ct, l);
-      result = emitBinaryOp(op, lhsC, rhsC, ct, (op == BO_Shl || op == BO_Shr) ? rt : ct,
+      result = emitBinaryOp(op, lhsC, rhsC, ct,
+                            (op == BO_Shl || op == BO_Shr) ? rt : ct,
                             cao->getComputationResultType(), l, e);
       result = convertScalar(result, cao->getComputationResultType(), lt, l);
     }

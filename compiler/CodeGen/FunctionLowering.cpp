@@ -3,19 +3,18 @@
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 
 using namespace clang;
 
 namespace alloy {
 
-FunctionLowering::FunctionLowering(DeviceModule &module,
-                                   const FunctionDecl *fn)
+FunctionLowering::FunctionLowering(DeviceModule &module, const FunctionDecl *fn)
     : module(module), fn(fn), ast(module.ast), types(module.types),
       b(&module.ctx), errorsAtStart(module.errorCount()) {}
 
@@ -45,8 +44,8 @@ void FunctionLowering::lowerFunction(mlir::func::FuncOp target) {
   b.setInsertionPointToEnd(entry);
   unsigned next = 0;
   if (returnsAggregate(types, fn))
-    sretAddr = Address{entry->getArgument(next++),
-                       types.alignOf(fn->getReturnType())};
+    sretAddr =
+        Address{entry->getArgument(next++), types.alignOf(fn->getReturnType())};
   const auto *method = dyn_cast<CXXMethodDecl>(fn);
   if (method && method->isInstance())
     thisPtr = entry->getArgument(next++);
@@ -99,7 +98,8 @@ void FunctionLowering::emitFunctionEnd(SourceLocation end) {
     return;
   }
   QualType ret = fn->getReturnType();
-  if (ret->isVoidType() || types.isAggregate(ret) || isa<CXXConstructorDecl>(fn)) {
+  if (ret->isVoidType() || types.isAggregate(ret) ||
+      isa<CXXConstructorDecl>(fn)) {
     mlir::func::ReturnOp::create(b, l);
     return;
   }
@@ -189,7 +189,8 @@ Address FunctionLowering::memberAddress(Address base, const FieldDecl *field) {
     p = MemberAddrOp::create(b, b.getUnknownLoc(), p, offset);
   uint64_t align = types.alignOf(field->getType().getNonReferenceType());
   if (offset)
-    align = std::min(align, uint64_t(1) << llvm::countr_zero(offset | base.align));
+    align =
+        std::min(align, uint64_t(1) << llvm::countr_zero(offset | base.align));
   else
     align = std::min(align, base.align);
   return Address{p, align ? align : 1};
@@ -225,7 +226,8 @@ mlir::Value FunctionLowering::poison(mlir::Type t, mlir::Location l) {
   return {};
 }
 
-mlir::Value FunctionLowering::unsupported(const Stmt *s, const llvm::Twine &what,
+mlir::Value FunctionLowering::unsupported(const Stmt *s,
+                                          const llvm::Twine &what,
                                           mlir::Type t) {
   module.error(s->getBeginLoc(),
                "Alloy cannot compile " + what + " in device code" +

@@ -10,11 +10,11 @@
 
 #include "DeviceModule.h"
 
+#include "mlir/IR/Builders.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
-#include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -53,8 +53,7 @@ public:
   mlir::Value emitCondition(const clang::Expr *e);
   void emitIgnored(const clang::Expr *e);
   // ++/--: the old value and the operand's address.
-  std::pair<mlir::Value, Address>
-  emitIncrement(const clang::UnaryOperator *uo);
+  std::pair<mlir::Value, Address> emitIncrement(const clang::UnaryOperator *uo);
   mlir::Value emitBinaryOp(clang::BinaryOperatorKind op, mlir::Value lhs,
                            mlir::Value rhs, clang::QualType lt,
                            clang::QualType rt, clang::QualType resultType,

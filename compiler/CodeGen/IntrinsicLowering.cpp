@@ -37,9 +37,8 @@ mlir::Value FunctionLowering::emitIntrinsic(StringRef name, const CallExpr *e) {
     return {};
   }
   if (name == "fence.device" || name == "fence.block") {
-    FenceOp::create(b, l,
-                    name == "fence.device" ? FenceScope::device
-                                           : FenceScope::block);
+    FenceOp::create(
+        b, l, name == "fence.device" ? FenceScope::device : FenceScope::block);
     return {};
   }
   if (name == "printf")
@@ -58,8 +57,9 @@ mlir::Value FunctionLowering::emitIntrinsic(StringRef name, const CallExpr *e) {
   }
   if (name.starts_with("atomic.") || name.starts_with("warp."))
     return emitAtomicOrWarpIntrinsic(name, e);
-  return unsupported(e, "the device intrinsic '" + name +
-                            "' (not supported by this version of Alloy yet)",
+  return unsupported(e,
+                     "the device intrinsic '" + name +
+                         "' (not supported by this version of Alloy yet)",
                      types.valueType(e->getType()));
 }
 
@@ -88,21 +88,21 @@ mlir::Value FunctionLowering::emitPrintf(const CallExpr *e) {
         v = mlir::arith::ExtFOp::create(b, l, b.getF64Type(), v);
     } else if (auto it = dyn_cast<mlir::IntegerType>(v.getType());
                it && it.getWidth() < 32) {
-      v = convertScalar(v, t, t->isSignedIntegerOrEnumerationType()
-                                  ? ast.IntTy
-                                  : ast.UnsignedIntTy, l);
+      v = convertScalar(
+          v, t,
+          t->isSignedIntegerOrEnumerationType() ? ast.IntTy : ast.UnsignedIntTy,
+          l);
     }
-    uint64_t size = isa<PtrType>(v.getType())
-                        ? 8
-                        : v.getType().getIntOrFloatBitWidth() / 8;
+    uint64_t size =
+        isa<PtrType>(v.getType()) ? 8 : v.getType().getIntOrFloatBitWidth() / 8;
     offset = llvm::alignTo(offset, size);
     slots.push_back({v, offset});
     offset += size;
   }
   mlir::Value buffer = NullOp::create(b, l, types.pointerType());
   if (!slots.empty()) {
-    mlir::Type record =
-        RecordType::get(&module.ctx, "printf arguments", llvm::alignTo(offset, 8), 8);
+    mlir::Type record = RecordType::get(&module.ctx, "printf arguments",
+                                        llvm::alignTo(offset, 8), 8);
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(entry);
     buffer = AllocaOp::create(b, l, record, 8);

@@ -167,8 +167,8 @@ std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
       os << "bounds " << k.bounds->maxThreads << " " << k.bounds->minBlocks
          << "\n";
     for (const KernelParamInfo &p : k.params) {
-      os << "param " << p.name << " " << paramKindName(p.kind) << " "
-         << p.size << " ";
+      os << "param " << p.name << " " << paramKindName(p.kind) << " " << p.size
+         << " ";
       for (size_t i = 0; i < p.leaves.size(); ++i)
         os << (i ? "," : "") << p.leaves[i].offset << ":" << p.leaves[i].size;
       if (p.leaves.empty())

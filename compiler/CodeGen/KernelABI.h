@@ -31,8 +31,9 @@ struct KernelLeafType {
 
 // True when `t` is the class template specialization ns::name<...> (inline
 // namespaces such as std::__1 are looked through).
-bool isClassNamed(clang::QualType t, llvm::StringRef ns, llvm::StringRef name,
-                  const clang::ClassTemplateSpecializationDecl **spec = nullptr);
+bool isClassNamed(
+    clang::QualType t, llvm::StringRef ns, llvm::StringRef name,
+    const clang::ClassTemplateSpecializationDecl **spec = nullptr);
 
 // input: std::span<const T>, const T*; output: gpu::disjoint_span<T>;
 // raw_output: T*, std::span<T>; scalar: everything else.

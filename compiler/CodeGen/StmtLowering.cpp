@@ -3,10 +3,10 @@
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 
 using namespace clang;
 
@@ -50,9 +50,8 @@ void FunctionLowering::emitVarDecl(const VarDecl *vd) {
     return;
   }
   if (!types.isScalar(t) && !types.isAggregate(t)) {
-    module.error(vd->getLocation(),
-                 "Alloy cannot compile a local of type '" +
-                     t.getAsString() + "' in device code");
+    module.error(vd->getLocation(), "Alloy cannot compile a local of type '" +
+                                        t.getAsString() + "' in device code");
     return;
   }
   if (const auto *rd = t->getAsCXXRecordDecl())
@@ -312,7 +311,8 @@ void FunctionLowering::emitStmt(const Stmt *s) {
       return;
     }
     bool isBreak = isa<BreakStmt>(s);
-    mlir::Block *dest = isBreak ? jumps.back().breakTo : jumps.back().continueTo;
+    mlir::Block *dest =
+        isBreak ? jumps.back().breakTo : jumps.back().continueTo;
     if (!dest) {
       unsupported(s, "'continue' here");
       return;

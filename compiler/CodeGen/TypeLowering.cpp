@@ -2,9 +2,9 @@
 
 #include "alloy/Dialect/Alloy/AlloyTypes.h"
 
-#include "clang/AST/ASTContext.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "clang/AST/ASTContext.h"
 
 using namespace clang;
 

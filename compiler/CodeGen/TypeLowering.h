@@ -2,8 +2,8 @@
 #ifndef ALLOY_COMPILER_CODEGEN_TYPELOWERING_H
 #define ALLOY_COMPILER_CODEGEN_TYPELOWERING_H
 
-#include "clang/AST/Type.h"
 #include "mlir/IR/Types.h"
+#include "clang/AST/Type.h"
 
 namespace clang {
 class ASTContext;

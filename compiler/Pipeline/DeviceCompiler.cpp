@@ -5,11 +5,11 @@
 
 #include "alloy/Conversion/Passes.h"
 
-#include "clang/Basic/Diagnostic.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
+#include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -89,7 +89,8 @@ bool compileDeviceModule(mlir::ModuleOp module,
   if (llvm::Error e = prepareForNVPTX(*llvmModule, options.arch))
     return fail(llvm::toString(std::move(e)));
   writeTrace(options, ".ll", print(*llvmModule));
-  if (llvm::Error e = linkLibdevice(*llvmModule, options.libdevice, kernelNames))
+  if (llvm::Error e =
+          linkLibdevice(*llvmModule, options.libdevice, kernelNames))
     return fail(llvm::toString(std::move(e)));
   if (llvm::Error e = optimize(*llvmModule, options.arch))
     return fail(llvm::toString(std::move(e)));

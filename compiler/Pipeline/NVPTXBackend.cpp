@@ -38,7 +38,8 @@ createTargetMachine(const std::string &arch) {
   (void)initialized;
   llvm::Triple triple(kTriple);
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + error);
   llvm::TargetOptions options;
@@ -75,7 +76,8 @@ static void resolvePrecisionReflects(llvm::Module &module) {
         call->getArgOperand(0)->stripPointerCasts());
     if (!gv || !gv->hasInitializer())
       continue;
-    auto *data = llvm::dyn_cast<llvm::ConstantDataSequential>(gv->getInitializer());
+    auto *data =
+        llvm::dyn_cast<llvm::ConstantDataSequential>(gv->getInitializer());
     if (!data || !data->isCString())
       continue;
     llvm::StringRef name = data->getAsCString();

@@ -51,8 +51,8 @@ llvm::Expected<std::vector<uint8_t>> assemblePTX(const std::string &ptxas,
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(),
                                                 log.str()};
   std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0,
-                                     0, &execError);
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0,
+                                     &execError);
   if (rc != 0) {
     std::string message = "ptxas (" + ptxas + ") rejected the PTX";
     if (!execError.empty())

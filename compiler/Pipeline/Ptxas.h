@@ -16,9 +16,9 @@ namespace alloy {
 std::optional<std::string> findPtxas(const std::string &preferred);
 
 // Runs ptxas; an error carries its diagnostics.
-llvm::Expected<std::vector<uint8_t>>
-assemblePTX(const std::string &ptxas, const std::string &ptx,
-            const std::string &arch);
+llvm::Expected<std::vector<uint8_t>> assemblePTX(const std::string &ptxas,
+                                                 const std::string &ptx,
+                                                 const std::string &arch);
 
 } // namespace alloy
 

@@ -96,11 +96,10 @@ inline thread_index index_1d() noexcept {
                       detail::thread_id_x());
 }
 inline thread_index_2d index_2d() noexcept {
-  return thread_index_2d(
-      size_t(detail::block_id_y()) * detail::block_dim_y() +
-          detail::thread_id_y(),
-      size_t(detail::block_id_x()) * detail::block_dim_x() +
-          detail::thread_id_x());
+  return thread_index_2d(size_t(detail::block_id_y()) * detail::block_dim_y() +
+                             detail::thread_id_y(),
+                         size_t(detail::block_id_x()) * detail::block_dim_x() +
+                             detail::thread_id_x());
 }
 } // namespace thread
 

@@ -16,30 +16,58 @@
 
 namespace gpu::detail {
 
-ALLOY_INTRINSIC("thread_id.x") inline uint32_t thread_id_x() noexcept { return 0; }
-ALLOY_INTRINSIC("thread_id.y") inline uint32_t thread_id_y() noexcept { return 0; }
-ALLOY_INTRINSIC("thread_id.z") inline uint32_t thread_id_z() noexcept { return 0; }
-ALLOY_INTRINSIC("block_id.x") inline uint32_t block_id_x() noexcept { return 0; }
-ALLOY_INTRINSIC("block_id.y") inline uint32_t block_id_y() noexcept { return 0; }
-ALLOY_INTRINSIC("block_id.z") inline uint32_t block_id_z() noexcept { return 0; }
-ALLOY_INTRINSIC("block_dim.x") inline uint32_t block_dim_x() noexcept { return 1; }
-ALLOY_INTRINSIC("block_dim.y") inline uint32_t block_dim_y() noexcept { return 1; }
-ALLOY_INTRINSIC("block_dim.z") inline uint32_t block_dim_z() noexcept { return 1; }
-ALLOY_INTRINSIC("grid_dim.x") inline uint32_t grid_dim_x() noexcept { return 1; }
-ALLOY_INTRINSIC("grid_dim.y") inline uint32_t grid_dim_y() noexcept { return 1; }
-ALLOY_INTRINSIC("grid_dim.z") inline uint32_t grid_dim_z() noexcept { return 1; }
+ALLOY_INTRINSIC("thread_id.x") inline uint32_t thread_id_x() noexcept {
+  return 0;
+}
+ALLOY_INTRINSIC("thread_id.y") inline uint32_t thread_id_y() noexcept {
+  return 0;
+}
+ALLOY_INTRINSIC("thread_id.z") inline uint32_t thread_id_z() noexcept {
+  return 0;
+}
+ALLOY_INTRINSIC("block_id.x") inline uint32_t block_id_x() noexcept {
+  return 0;
+}
+ALLOY_INTRINSIC("block_id.y") inline uint32_t block_id_y() noexcept {
+  return 0;
+}
+ALLOY_INTRINSIC("block_id.z") inline uint32_t block_id_z() noexcept {
+  return 0;
+}
+ALLOY_INTRINSIC("block_dim.x") inline uint32_t block_dim_x() noexcept {
+  return 1;
+}
+ALLOY_INTRINSIC("block_dim.y") inline uint32_t block_dim_y() noexcept {
+  return 1;
+}
+ALLOY_INTRINSIC("block_dim.z") inline uint32_t block_dim_z() noexcept {
+  return 1;
+}
+ALLOY_INTRINSIC("grid_dim.x") inline uint32_t grid_dim_x() noexcept {
+  return 1;
+}
+ALLOY_INTRINSIC("grid_dim.y") inline uint32_t grid_dim_y() noexcept {
+  return 1;
+}
+ALLOY_INTRINSIC("grid_dim.z") inline uint32_t grid_dim_z() noexcept {
+  return 1;
+}
 ALLOY_INTRINSIC("lane_id") inline uint32_t lane_id() noexcept { return 0; }
 
 ALLOY_INTRINSIC("barrier") inline void barrier() noexcept {}
 ALLOY_INTRINSIC("fence.device") inline void fence_device() noexcept {}
 ALLOY_INTRINSIC("fence.block") inline void fence_block() noexcept {}
-ALLOY_INTRINSIC("trap") [[noreturn]] inline void trap() noexcept { std::abort(); }
+ALLOY_INTRINSIC("trap") [[noreturn]] inline void trap() noexcept {
+  std::abort();
+}
 
 // Dynamic shared memory: its base (16-byte aligned) and its size in bytes.
-ALLOY_INTRINSIC("dynamic_shared.base") inline void *dynamic_shared_base() noexcept {
+ALLOY_INTRINSIC("dynamic_shared.base")
+inline void *dynamic_shared_base() noexcept {
   return nullptr;
 }
-ALLOY_INTRINSIC("dynamic_shared.size") inline uint32_t dynamic_shared_size() noexcept {
+ALLOY_INTRINSIC("dynamic_shared.size")
+inline uint32_t dynamic_shared_size() noexcept {
   return 0;
 }
 

@@ -19,7 +19,7 @@ extern "C" {
 #define ALLOY_MODULE_ABI_VERSION 1
 
 struct alloy_module_image {
-  uint32_t abi_version;  // ALLOY_MODULE_ABI_VERSION
+  uint32_t abi_version; // ALLOY_MODULE_ABI_VERSION
   uint32_t kernel_count;
   // kernel_count entries: the host-side address of each kernel function, in
   // the order of the `kernel` lines of `metadata`.
@@ -40,9 +40,9 @@ struct alloy_module_image {
   // `contract`, `bounds` and `param` lines belong to the kernel line above.
   const char *metadata;
   uint64_t metadata_size;
-  const char *ptx;  // NUL-terminated PTX text
-  uint64_t ptx_size;  // without the NUL
-  const uint8_t *cubin;  // ptxas output for `arch`, or null
+  const char *ptx;      // NUL-terminated PTX text
+  uint64_t ptx_size;    // without the NUL
+  const uint8_t *cubin; // ptxas output for `arch`, or null
   uint64_t cubin_size;
 };
 

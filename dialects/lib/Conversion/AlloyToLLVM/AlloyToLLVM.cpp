@@ -119,12 +119,11 @@ struct GlobalConstantLowering : ConvertOpToLLVMPattern<GlobalConstantOp> {
   LogicalResult
   matchAndRewrite(GlobalConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(),
-                                         op.getValue().size());
+    auto type =
+        LLVM::LLVMArrayType::get(rewriter.getI8Type(), op.getValue().size());
     rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
-        op, type, /*isConstant=*/true, LLVM::Linkage::Internal,
-        op.getSymName(), op.getValueAttr(), op.getAlignment(),
-        unsigned(MemorySpace::constant));
+        op, type, /*isConstant=*/true, LLVM::Linkage::Internal, op.getSymName(),
+        op.getValueAttr(), op.getAlignment(), unsigned(MemorySpace::constant));
     return success();
   }
 };
@@ -132,8 +131,7 @@ struct GlobalConstantLowering : ConvertOpToLLVMPattern<GlobalConstantOp> {
 /// The extern, zero-sized shared array that dynamic shared memory starts at.
 static constexpr llvm::StringLiteral kDynamicShared = "__alloy_dynamic_shared";
 
-struct DynamicSharedBaseLowering
-    : ConvertOpToLLVMPattern<DynamicSharedBaseOp> {
+struct DynamicSharedBaseLowering : ConvertOpToLLVMPattern<DynamicSharedBaseOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(DynamicSharedBaseOp op, OpAdaptor,
@@ -149,8 +147,9 @@ struct DynamicSharedBaseLowering
                              unsigned(MemorySpace::shared));
     }
     rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
-        op, LLVM::LLVMPointerType::get(rewriter.getContext(),
-                                       unsigned(MemorySpace::shared)),
+        op,
+        LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                   unsigned(MemorySpace::shared)),
         kDynamicShared);
     return success();
   }
@@ -279,16 +278,14 @@ void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
                DynamicSharedBaseLowering>(tc);
   addSimple<ConstantAddressOp>(
       patterns, tc, [](ConstantAddressOp op, auto, R &r, TC &tc) {
-        return LLVM::AddressOfOp::create(r, op.getLoc(),
-                                         tc.convertType(op.getType()),
-                                         op.getName())
+        return LLVM::AddressOfOp::create(
+                   r, op.getLoc(), tc.convertType(op.getType()), op.getName())
             .getResult();
       });
   addSimple<SharedAddressOp>(
       patterns, tc, [](SharedAddressOp op, auto, R &r, TC &tc) {
-        return LLVM::AddressOfOp::create(r, op.getLoc(),
-                                         tc.convertType(op.getType()),
-                                         op.getName())
+        return LLVM::AddressOfOp::create(
+                   r, op.getLoc(), tc.convertType(op.getType()), op.getName())
             .getResult();
       });
   addSimple<DynamicSharedSizeOp>(

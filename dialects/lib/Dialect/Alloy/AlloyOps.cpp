@@ -182,8 +182,8 @@ LogicalResult
 ConstantAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!symbolTable.lookupNearestSymbolFrom<GlobalConstantOp>(*this,
                                                              getNameAttr()))
-    return emitOpError("'") << getName()
-                            << "' does not name an alloy.global_constant";
+    return emitOpError("'")
+           << getName() << "' does not name an alloy.global_constant";
   return success();
 }
 
@@ -203,8 +203,8 @@ LogicalResult
 SharedAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!symbolTable.lookupNearestSymbolFrom<SharedMemoryOp>(*this,
                                                            getNameAttr()))
-    return emitOpError("'") << getName()
-                            << "' does not name an alloy.shared_memory";
+    return emitOpError("'")
+           << getName() << "' does not name an alloy.shared_memory";
   return success();
 }
 
