@@ -230,9 +230,7 @@ mlir::Value FunctionLowering::emitScalarImpl(const Expr *e) {
     return NullOp::create(b, l, vt);
   case Stmt::CXXThisExprClass:
     if (thisCapture) {
-      const auto *closure = cast<CXXRecordDecl>(thisCapture->getParent());
-      Address self{thisPtr, types.alignOf(ast.getCanonicalTagType(closure))};
-      Address a = memberAddress(self, thisCapture);
+      Address a = memberAddress(selfAddress(), thisCapture);
       return LoadOp::create(b, l, types.pointerType(), a.ptr, a.align);
     }
     return thisPtr;
@@ -629,16 +627,8 @@ Address FunctionLowering::emitLValue(const Expr *e) {
       return it->second;
     if (auto it = locals.find(vd); it != locals.end())
       return it->second;
-    if (auto it = captures.find(vd); it != captures.end()) {
-      const FieldDecl *field = it->second;
-      const CXXRecordDecl *closure = cast<CXXRecordDecl>(field->getParent());
-      Address self{thisPtr, types.alignOf(ast.getCanonicalTagType(closure))};
-      Address a = memberAddress(self, field);
-      if (!field->getType()->isReferenceType())
-        return a;
-      mlir::Value p = LoadOp::create(b, l, types.pointerType(), a.ptr, a.align);
-      return Address{p, types.alignOf(vd->getType().getNonReferenceType())};
-    }
+    if (auto it = captures.find(vd); it != captures.end())
+      return fieldLValue(selfAddress(), it->second);
     if (vd->isConstexpr() && types.isScalar(vd->getType())) {
       // A use of a constant's address: give it a local copy.
       if (auto c = tryConstant(vd->getInit())) {
@@ -676,12 +666,7 @@ Address FunctionLowering::emitLValue(const Expr *e) {
     } else {
       base = emitLValue(me->getBase());
     }
-    Address a = memberAddress(base, field);
-    if (field->getType()->isReferenceType()) {
-      mlir::Value p = LoadOp::create(b, l, types.pointerType(), a.ptr, a.align);
-      return Address{p, types.alignOf(field->getType().getNonReferenceType())};
-    }
-    return a;
+    return fieldLValue(base, field);
   }
   case Stmt::UnaryOperatorClass: {
     const auto *uo = cast<UnaryOperator>(e);

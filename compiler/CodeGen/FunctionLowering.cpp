@@ -110,7 +110,7 @@ void FunctionLowering::emitFunctionEnd(SourceLocation end) {
 void FunctionLowering::emitConstructorInitializers(
     const CXXConstructorDecl *ctor) {
   const CXXRecordDecl *cls = ctor->getParent();
-  Address self{thisPtr, types.alignOf(ast.getCanonicalTagType(cls))};
+  Address self = selfAddress();
   for (const CXXCtorInitializer *init : ctor->inits()) {
     if (init->isAnyMemberInitializer()) {
       const FieldDecl *field = init->getAnyMember();
@@ -194,6 +194,22 @@ Address FunctionLowering::memberAddress(Address base, const FieldDecl *field) {
   else
     align = std::min(align, base.align);
   return Address{p, align ? align : 1};
+}
+
+Address FunctionLowering::fieldLValue(Address base, const FieldDecl *field) {
+  Address a = memberAddress(base, field);
+  QualType t = field->getType();
+  if (!t->isReferenceType())
+    return a;
+  // A reference member holds the address of what it refers to.
+  mlir::Value p =
+      LoadOp::create(b, b.getUnknownLoc(), types.pointerType(), a.ptr, a.align);
+  return Address{p, types.alignOf(t.getNonReferenceType())};
+}
+
+Address FunctionLowering::selfAddress() {
+  const auto *cls = cast<CXXMethodDecl>(fn)->getParent();
+  return Address{thisPtr, types.alignOf(ast.getCanonicalTagType(cls))};
 }
 
 Address FunctionLowering::baseAddress(Address derived,

@@ -96,6 +96,11 @@ public:
   void emitStore(mlir::Value v, Address addr, clang::QualType t);
   void emitCopy(Address dest, Address src, clang::QualType t);
   Address memberAddress(Address base, const clang::FieldDecl *field);
+  // The object a member names: the member itself, or for a reference member
+  // what it refers to.
+  Address fieldLValue(Address base, const clang::FieldDecl *field);
+  // *this, in a member function (lambdas' operator() included).
+  Address selfAddress();
   Address baseAddress(Address derived, const clang::CXXRecordDecl *from,
                       const clang::CXXRecordDecl *base);
 

@@ -72,6 +72,7 @@ mlir::Value FunctionLowering::emitPrintf(const CallExpr *e) {
   struct Slot {
     mlir::Value value;
     uint64_t offset;
+    uint64_t size;
   };
   llvm::SmallVector<Slot, 8> slots;
   uint64_t offset = 0;
@@ -96,7 +97,7 @@ mlir::Value FunctionLowering::emitPrintf(const CallExpr *e) {
     uint64_t size =
         isa<PtrType>(v.getType()) ? 8 : v.getType().getIntOrFloatBitWidth() / 8;
     offset = llvm::alignTo(offset, size);
-    slots.push_back({v, offset});
+    slots.push_back({v, offset, size});
     offset += size;
   }
   mlir::Value buffer = NullOp::create(b, l, types.pointerType());
@@ -111,10 +112,7 @@ mlir::Value FunctionLowering::emitPrintf(const CallExpr *e) {
     mlir::Value p = buffer;
     if (slot.offset)
       p = MemberAddrOp::create(b, l, buffer, slot.offset);
-    uint64_t size = isa<PtrType>(slot.value.getType())
-                        ? 8
-                        : slot.value.getType().getIntOrFloatBitWidth() / 8;
-    StoreOp::create(b, l, slot.value, p, size);
+    StoreOp::create(b, l, slot.value, p, slot.size);
   }
   mlir::func::FuncOp vprintf = module.getExternalFunction(
       "vprintf", b.getFunctionType({types.pointerType(), types.pointerType()},
