@@ -1,15 +1,21 @@
 #include "KernelCompiler.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/DeviceIntrinsics.h"
+#include "Basic/Diagnostics.h"
 #include "CodeGen/DeviceModule.h"
 #include "DeviceImageStore.h"
-#include "KernelAttributes.h"
-#include "LaunchChecks.h"
+#include "Sema/DeviceCodeChecker.h"
+#include "Sema/KernelAttributes.h"
+#include "Sema/LaunchChecks.h"
 
 #include "alloy/Conversion/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -17,11 +23,18 @@ namespace alloy {
 namespace {
 
 // Every function definition with gpu:: attributes, template instantiations
-// included, in source order.
+// included, in source order; and every declaration that names an intrinsic.
 class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
+  explicit KernelFinder(DiagnosticsEngine &diags) : diags(diags) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *fn) {
+    for (const auto *a : fn->specific_attrs<AnnotateAttr>()) {
+      StringRef name = a->getAnnotation();
+      if (name.consume_front(kIntrinsicPrefix) && !lookupIntrinsic(name) &&
+          reported.insert(a->getLocation().getRawEncoding()).second)
+        report(diags, a->getLocation(), diag::err_intrinsic_unknown) << name;
+    }
     if (fn->isDependentContext() || !fn->doesThisDeclarationHaveABody())
       return true;
     if (fn->hasAttr<AnnotateAttr>())
@@ -29,6 +42,10 @@ public:
     return true;
   }
   std::vector<const FunctionDecl *> found;
+
+private:
+  DiagnosticsEngine &diags;
+  llvm::DenseSet<unsigned> reported;
 };
 
 } // namespace
@@ -39,16 +56,24 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   if (diags.hasErrorOccurred())
     return;
 
-  KernelFinder finder;
+  KernelFinder finder(diags);
   finder.TraverseAST(ctx);
   std::vector<std::pair<const FunctionDecl *, KernelAttributes>> kernels;
+  std::vector<const FunctionDecl *> kernelDecls;
   for (const FunctionDecl *fn : finder.found) {
     bool ok = true;
     KernelAttributes attrs = readKernelAttributes(fn, ctx, diags, ok);
-    if (ok && attrs.isKernel)
+    if (ok && attrs.isKernel) {
       kernels.emplace_back(fn, attrs);
+      kernelDecls.push_back(fn);
+    }
   }
   if (kernels.empty() || diags.hasErrorOccurred())
+    return;
+
+  // Everything the kernels reach is checked before anything is lowered.
+  DeviceCodeChecker checker(ctx, diags);
+  if (!checker.check(kernelDecls))
     return;
 
   mlir::DialectRegistry registry;
@@ -57,10 +82,16 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
                                 mlir::MLIRContext::Threading::DISABLED);
   mlirContext.loadAllAvailableDialects();
   DeviceModule module(ctx, diags, mlirContext);
+  module.setChecked(&checker.reached());
   for (const auto &[fn, attrs] : kernels)
     module.addKernel(fn, attrs);
   if (!module.finish())
     return;
+  if (options.printAlloy) {
+    module.module().print(llvm::outs());
+    llvm::outs() << "\n";
+    return;
+  }
 
   DeviceImage image;
   if (!compileDeviceModule(module.module(), module.kernels(), options, diags,

@@ -2,7 +2,7 @@
 //   -fplugin=AlloyPlugin.so       the AST action (KernelCompiler), and
 //   -fpass-plugin=AlloyPlugin.so  the LLVM pass that embeds its output.
 // The gpu:: attributes register themselves (Attributes.cpp).
-#include "Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "EmbedDeviceImage.h"
 #include "KernelCompiler.h"
 
@@ -48,9 +48,9 @@ protected:
       auto [key, value] = llvm::StringRef(arg).split('=');
       if (key == "gpu-arch") {
         if (!validArch(value)) {
-          reportError(ci.getDiagnostics(), SourceLocation(),
-                      "Alloy: --gpu-arch=" + value +
-                          ": Alloy supports sm_80 and newer");
+          report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
+              << ("--gpu-arch=" + value + ": Alloy supports sm_80 and newer")
+                     .str();
           return false;
         }
         options.arch = value.str();
@@ -62,11 +62,13 @@ protected:
         options.usePtxas = false;
       } else if (key == "libdevice") {
         options.libdevice = value.str();
+      } else if (key == "print-alloy") {
+        options.printAlloy = true;
       } else {
-        reportError(ci.getDiagnostics(), SourceLocation(),
-                    "Alloy: unknown plugin option '" + arg +
-                        "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
-                        "libdevice=)");
+        report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
+            << "unknown plugin option '" + arg +
+                   "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
+                   "libdevice=, print-alloy)";
         return false;
       }
     }

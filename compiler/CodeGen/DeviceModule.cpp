@@ -1,12 +1,15 @@
+#include "Basic/InternalError.h"
 #include "DeviceModule.h"
-#include "../Diagnostics.h"
-#include "FunctionLowering.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
+#include "FunctionEmitter.h"
 #include "KernelABI.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/IR/Verifier.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
@@ -85,25 +88,18 @@ mlir::Location DeviceModule::location(SourceLocation loc) {
                                    p.getColumn());
 }
 
-void DeviceModule::error(SourceLocation loc, const llvm::Twine &message) {
-  reportError(diags, loc, message);
-  failed = true;
-  ++errors;
-}
-
 mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
                                              SourceLocation use) {
   const FunctionDecl *def = nullptr;
-  if (!fn->hasBody(def) || !def) {
-    error(use, "'" + fn->getQualifiedNameAsString() +
-                   "' has no definition visible here, so it cannot be "
-                   "called from device code (GPU code must see the body of "
-                   "every function it calls; host-only library functions "
-                   "cannot run on the GPU)");
-    return {};
-  }
+  fn->hasBody(def);
+  ALLOY_CHECK(def && "Sema/DeviceCodeChecker reports calls of undefined functions");
   if (auto it = functions.find(def); it != functions.end())
     return it->second;
+  if (checked && !checked->contains(def) && !failed) {
+    report(diags, use, diag::err_internal)
+        << "the device code checks missed '" + qualifiedName(def) + "'";
+    failed = true;
+  }
 
   llvm::SmallVector<mlir::Type, 8> inputs, results;
   mlir::Type ptr = types.pointerType();
@@ -115,39 +111,26 @@ mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
     inputs.push_back(ptr);
   for (const ParmVarDecl *p : def->parameters()) {
     QualType pt = p->getType();
-    mlir::Type t = (pt->isReferenceType() || types.isAggregate(pt))
-                       ? ptr
-                       : types.valueType(pt);
-    if (!t) {
-      error(p->getLocation(), "parameter '" + p->getName() + "' of '" +
-                                  def->getQualifiedNameAsString() +
-                                  "' has a type Alloy cannot compile for the "
-                                  "GPU: '" +
-                                  pt.getAsString() + "'");
-      return {};
-    }
-    inputs.push_back(t);
+    inputs.push_back((pt->isReferenceType() || types.isAggregate(pt))
+                         ? ptr
+                         : types.valueType(pt));
   }
-  if (ret->isReferenceType()) {
+  if (ret->isReferenceType())
     results.push_back(ptr);
-  } else if (!ret->isVoidType() && !types.isAggregate(ret)) {
-    mlir::Type t = types.valueType(ret);
-    if (!t) {
-      error(def->getLocation(), "'" + def->getQualifiedNameAsString() +
-                                    "' returns a type Alloy cannot compile "
-                                    "for the GPU: '" +
-                                    ret.getAsString() + "'");
-      return {};
-    }
-    results.push_back(t);
-  }
+  else if (!ret->isVoidType() && !types.isAggregate(ret))
+    results.push_back(types.valueType(ret));
   mlir::OpBuilder b(&ctx);
   b.setInsertionPointToEnd(moduleOp->getBody());
   auto func = mlir::func::FuncOp::create(b, location(def->getLocation()),
                                          mangledName(def),
                                          b.getFunctionType(inputs, results));
   func.setPrivate();
-  func->setAttr("alloy.name", b.getStringAttr(def->getQualifiedNameAsString()));
+  func->setAttr("alloy.name", b.getStringAttr(qualifiedName(def)));
+  // [[gnu::noinline]] and [[gnu::always_inline]] reach LLVM.
+  if (def->hasAttr<NoInlineAttr>())
+    func->setAttr("llvm.no_inline", b.getUnitAttr());
+  else if (def->hasAttr<AlwaysInlineAttr>())
+    func->setAttr("llvm.always_inline", b.getUnitAttr());
   functions[def] = func;
   pending.push_back(def);
   return func;
@@ -157,29 +140,18 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
                              const KernelAttributes &attrs) {
   KernelInfo info;
   info.symbol = mangledName(kernel);
-  {
-    std::string name;
-    llvm::raw_string_ostream os(name);
-    PrintingPolicy policy = ast.getPrintingPolicy();
-    policy.SuppressTagKeyword = true;
-    kernel->getNameForDiagnostic(os, policy, /*Qualified=*/true);
-    info.qualifiedName = name;
-  }
+  info.qualifiedName = qualifiedName(kernel);
   info.contract = attrs.contract;
   info.bounds = attrs.bounds;
 
   llvm::SmallVector<KernelLeafType, 16> leafTypes;
   llvm::SmallVector<ParamKind, 16> leafKinds;
-  bool ok = true;
   for (const ParmVarDecl *p : kernel->parameters()) {
-    KernelParamInfo pinfo;
     size_t before = leafTypes.size();
-    ok &= lowerKernelParam(*this, p, pinfo, leafTypes);
+    KernelParamInfo pinfo = lowerKernelParam(types, p, leafTypes);
     leafKinds.append(leafTypes.size() - before, pinfo.kind);
     info.params.push_back(std::move(pinfo));
   }
-  if (!ok)
-    return;
 
   mlir::OpBuilder b(&ctx);
   b.setInsertionPointToEnd(moduleOp->getBody());
@@ -213,7 +185,7 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
       op.setArgAttr(i, "alloy.readonly", b.getUnitAttr());
   }
   op.addEntryBlock();
-  FunctionLowering(*this, kernel).lowerKernel(op, info);
+  FunctionEmitter(*this, kernel).emitKernel(op, info);
   kernelInfos.push_back(std::move(info));
 }
 
@@ -221,14 +193,14 @@ bool DeviceModule::finish() {
   while (!pending.empty()) {
     const FunctionDecl *fn = pending.front();
     pending.pop_front();
-    FunctionLowering(*this, fn).lowerFunction(functions[fn]);
+    FunctionEmitter(*this, fn).emitFunction(functions[fn]);
   }
   if (failed)
     return false;
   if (mlir::failed(mlir::verify(*moduleOp))) {
-    reportError(diags, SourceLocation(),
-                "internal error in Alloy: the lowered device module does not "
-                "verify (see the MLIR diagnostics above)");
+    report(diags, SourceLocation(), diag::err_internal)
+        << "the lowered device module does not verify (see the MLIR "
+           "diagnostics above)";
     return false;
   }
   return true;

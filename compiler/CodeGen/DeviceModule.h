@@ -3,7 +3,7 @@
 #ifndef ALLOY_COMPILER_CODEGEN_DEVICEMODULE_H
 #define ALLOY_COMPILER_CODEGEN_DEVICEMODULE_H
 
-#include "../KernelAttributes.h"
+#include "Sema/KernelAttributes.h"
 #include "KernelInfo.h"
 #include "TypeLowering.h"
 
@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <deque>
 #include <map>
@@ -45,7 +46,7 @@ public:
   const std::vector<KernelInfo> &kernels() const { return kernelInfos; }
 
   // For the function lowering: the func.func of a device function, declared
-  // now and lowered later. Null (with an error at `use`) if it cannot be.
+  // now and lowered later.
   mlir::func::FuncOp getFunction(const clang::FunctionDecl *fn,
                                  clang::SourceLocation use);
   std::string mangledName(const clang::FunctionDecl *fn);
@@ -60,9 +61,11 @@ public:
                                  const clang::VarDecl *var, mlir::Type type,
                                  uint64_t align);
   mlir::Location location(clang::SourceLocation loc);
-  // Reports an error at `loc` and remembers that lowering failed.
-  void error(clang::SourceLocation loc, const llvm::Twine &message);
-  unsigned errorCount() const { return errors; }
+  // The functions Sema/DeviceCodeChecker checked; lowering anything else is
+  // an internal error.
+  void setChecked(const llvm::DenseSet<const clang::FunctionDecl *> *set) {
+    checked = set;
+  }
 
   clang::ASTContext &ast;
   clang::DiagnosticsEngine &diags;
@@ -76,7 +79,7 @@ private:
   std::deque<const clang::FunctionDecl *> pending;
   std::vector<KernelInfo> kernelInfos;
   bool failed = false;
-  unsigned errors = 0;
+  const llvm::DenseSet<const clang::FunctionDecl *> *checked = nullptr;
   unsigned sharedArrays = 0;
   std::map<std::pair<std::string, uint64_t>, std::string> constants;
 };

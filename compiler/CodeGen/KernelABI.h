@@ -4,7 +4,8 @@
 // becomes a pointer and a size); each leaf is one PTX parameter, so that
 // pointers reach the kernel as plain global-memory pointers that LLVM can
 // mark noalias/readonly. The runtime reads the same leaves from the host
-// argument objects (module_abi.h).
+// argument objects (module_abi.h). Sema/KernelSignature.h has checked that
+// every parameter can be split.
 #ifndef ALLOY_COMPILER_CODEGEN_KERNELABI_H
 #define ALLOY_COMPILER_CODEGEN_KERNELABI_H
 
@@ -13,37 +14,23 @@
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 
-#include "clang/AST/Type.h"
-
 namespace clang {
-class ClassTemplateSpecializationDecl;
 class ParmVarDecl;
 } // namespace clang
 
 namespace alloy {
 
-class DeviceModule;
+class TypeLowering;
 
 struct KernelLeafType {
   mlir::Type type;
   bool isPointer = false;
 };
 
-// True when `t` is the class template specialization ns::name<...> (inline
-// namespaces such as std::__1 are looked through).
-bool isClassNamed(
-    clang::QualType t, llvm::StringRef ns, llvm::StringRef name,
-    const clang::ClassTemplateSpecializationDecl **spec = nullptr);
-
-// input: std::span<const T>, const T*; output: gpu::disjoint_span<T>;
-// raw_output: T*, std::span<T>; scalar: everything else.
-ParamKind classifyKernelParam(clang::QualType t);
-
-// Classifies `param` and collects its leaves; reports unsupported
-// parameter types and returns false.
-bool lowerKernelParam(DeviceModule &module, const clang::ParmVarDecl *param,
-                      KernelParamInfo &info,
-                      llvm::SmallVectorImpl<KernelLeafType> &leafTypes);
+// Classifies `param` and collects its leaves.
+KernelParamInfo lowerKernelParam(TypeLowering &types,
+                                 const clang::ParmVarDecl *param,
+                                 llvm::SmallVectorImpl<KernelLeafType> &leafTypes);
 
 } // namespace alloy
 

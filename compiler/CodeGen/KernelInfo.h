@@ -3,7 +3,8 @@
 #ifndef ALLOY_COMPILER_CODEGEN_KERNELINFO_H
 #define ALLOY_COMPILER_CODEGEN_KERNELINFO_H
 
-#include "../KernelAttributes.h"
+#include "Basic/KernelParams.h"
+#include "Sema/KernelAttributes.h"
 
 #include <cstdint>
 #include <optional>
@@ -16,8 +17,6 @@ struct ParamLeaf {
   uint64_t offset = 0;
   uint64_t size = 0;
 };
-
-enum class ParamKind { Input, Output, RawOutput, Scalar };
 
 struct KernelParamInfo {
   std::string name;
@@ -33,8 +32,6 @@ struct KernelInfo {
   std::optional<LaunchBounds> bounds;
   std::vector<KernelParamInfo> params;
 };
-
-const char *paramKindName(ParamKind kind);
 
 // The `metadata` text of an alloy_module_image.
 std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,

@@ -1,5 +1,5 @@
 #include "DeviceCompiler.h"
-#include "../Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "NVPTXBackend.h"
 #include "Ptxas.h"
 
@@ -51,7 +51,8 @@ bool compileDeviceModule(mlir::ModuleOp module,
                          const DeviceCompileOptions &options,
                          clang::DiagnosticsEngine &diags, DeviceImage &image) {
   auto fail = [&](const llvm::Twine &message) {
-    reportError(diags, clang::SourceLocation(), "Alloy: " + message);
+    report(diags, clang::SourceLocation(), diag::err_device_pipeline)
+        << message.str();
     return false;
   };
   writeTrace(options, ".kernels.txt",

@@ -27,6 +27,7 @@ struct DeviceCompileOptions {
   std::string ptxas;     // path, or empty to search for it
   bool usePtxas = true;
   std::string libdevice; // libdevice.10.bc
+  bool printAlloy = false; // print the Alloy IR to stdout and stop there
 };
 
 struct DeviceImage {

@@ -231,6 +231,8 @@ void printHelp(const Paths &P) {
       "                     default sm_80)\n"
       "  --trace[=DIR]      Dump every compiler stage into DIR (default: "
       "./alloy-trace)\n"
+      "  --emit-alloy       Print the kernels' Alloy IR (MLIR) to stdout; "
+      "compiles nothing\n"
       "  --alloy-verbose    Print the clang++ command to stderr, then run it\n"
       "  --print-command    Print the clang++ command to stdout, do not run "
       "it\n"
@@ -252,6 +254,7 @@ int main(int Argc, char **Argv) {
   Args User;
   std::string Arch, Trace;
   bool HasTrace = false, Verbose = false, PrintOnly = false, Version = false;
+  bool EmitAlloy = false;
   bool PrevTakesValue = false, AfterDashDash = false;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -269,6 +272,9 @@ int main(int Argc, char **Argv) {
     } else if (A == "--trace" || startsWith(A, "--trace=")) {
       HasTrace = true;
       Trace = A.size() > 8 ? A.substr(8) : "alloy-trace";
+    } else if (A == "--emit-alloy") {
+      EmitAlloy = true;
+      User.push_back("-fsyntax-only");
     } else if (A == "--alloy-verbose") {
       Verbose = true;
     } else if (A == "--print-command") {
@@ -309,6 +315,11 @@ int main(int Argc, char **Argv) {
         Cmd.push_back("-std=c++23");
       Cmd.push_back("-fplugin=" + P.Plugin);
       Cmd.push_back("-fpass-plugin=" + P.Plugin);
+      // A pragma Alloy does not honour is never dropped in silence.
+      Cmd.insert(Cmd.end(), {"-Wunknown-pragmas", "-Wsource-uses-openmp",
+                             "-Wsource-uses-openacc"});
+      if (EmitAlloy)
+        Cmd.push_back("-fplugin-arg-alloy-print-alloy");
       if (!Arch.empty())
         Cmd.push_back("-fplugin-arg-alloy-gpu-arch=" + Arch);
       if (HasTrace) {

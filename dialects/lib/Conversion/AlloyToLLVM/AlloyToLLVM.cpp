@@ -266,6 +266,9 @@ namespace alloy {
 // AtomicsToLLVM.cpp
 void populateAlloyAtomicsToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                         mlir::RewritePatternSet &patterns);
+// MemoryToLLVM.cpp
+void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                       mlir::RewritePatternSet &patterns);
 } // namespace alloy
 
 namespace {
@@ -482,6 +485,7 @@ struct ConvertAlloyToLLVMPass
     RewritePatternSet patterns(ctx);
     populateAlloyToLLVMPatterns(tc, patterns);
     populateAlloyAtomicsToLLVMPatterns(tc, patterns);
+    populateAlloyMemoryToLLVMPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(tc, patterns);

@@ -515,5 +515,6 @@ def Alloy_ConstantAddressOp : Alloy_Op<"constant_address",
 }
 
 include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
+include "alloy/Dialect/Alloy/AlloyMemoryOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD

@@ -1,0 +1,159 @@
+#include "ASTUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/TargetInfo.h"
+
+using namespace clang;
+
+namespace alloy {
+
+const Expr *skipTransparent(const Expr *e) {
+  while (true) {
+    if (const auto *pe = dyn_cast<ParenExpr>(e))
+      e = pe->getSubExpr();
+    else if (const auto *da = dyn_cast<CXXDefaultArgExpr>(e))
+      e = da->getExpr();
+    else if (const auto *di = dyn_cast<CXXDefaultInitExpr>(e))
+      e = di->getExpr();
+    else if (const auto *st = dyn_cast<SubstNonTypeTemplateParmExpr>(e))
+      e = st->getReplacement();
+    else if (const auto *pi = dyn_cast<PackIndexingExpr>(e))
+      e = pi->getSelectedExpr();
+    else if (const auto *gs = dyn_cast<GenericSelectionExpr>(e);
+             gs && !gs->isResultDependent())
+      e = gs->getResultExpr();
+    else if (const auto *ce = dyn_cast<ChooseExpr>(e);
+             ce && !ce->isConditionDependent())
+      e = ce->getChosenSubExpr();
+    else if (const auto *uo = dyn_cast<UnaryOperator>(e);
+             uo && uo->getOpcode() == UO_Extension)
+      e = uo->getSubExpr();
+    else
+      return e;
+  }
+}
+
+bool isClassNamed(QualType t, StringRef ns, StringRef name,
+                  const ClassTemplateSpecializationDecl **spec) {
+  const auto *rd = t->getAsCXXRecordDecl();
+  const auto *s = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!s || s->getName() != name)
+    return false;
+  const auto *nsDecl =
+      dyn_cast<NamespaceDecl>(s->getDeclContext()->getRedeclContext());
+  while (nsDecl && nsDecl->isInline())
+    nsDecl = dyn_cast<NamespaceDecl>(nsDecl->getDeclContext());
+  if (!nsDecl || nsDecl->getName() != ns ||
+      !nsDecl->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  if (spec)
+    *spec = s;
+  return true;
+}
+
+std::optional<StringRef> intrinsicName(const FunctionDecl *fn) {
+  for (const auto *a : fn->specific_attrs<AnnotateAttr>()) {
+    StringRef name = a->getAnnotation();
+    if (name.consume_front(kIntrinsicPrefix))
+      return name;
+  }
+  return std::nullopt;
+}
+
+std::string qualifiedName(const FunctionDecl *fn) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  PrintingPolicy policy = fn->getASTContext().getPrintingPolicy();
+  policy.SuppressTagKeyword = true;
+  fn->getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  return name;
+}
+
+bool isKernel(const FunctionDecl *fn) {
+  for (const auto *a : fn->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == kKernelAnnotation)
+      return true;
+  return false;
+}
+
+bool isSharedArrayType(QualType t) {
+  const auto *rd = t->getAsCXXRecordDecl();
+  if (!rd)
+    return false;
+  for (const auto *a : rd->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == kSharedArrayAnnotation)
+      return true;
+  return false;
+}
+
+bool isSharedVariable(const VarDecl *vd) {
+  for (const auto *a : vd->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == kSharedVariableAnnotation)
+      return true;
+  return false;
+}
+
+std::optional<APValue> foldScalar(const Expr *e, ASTContext &ast) {
+  if (e->isValueDependent() || !e->isPRValue())
+    return std::nullopt;
+  QualType t = e->getType().getCanonicalType();
+  if (!(t->isIntegralOrEnumerationType() || t->isRealFloatingType()))
+    return std::nullopt;
+  Expr::EvalResult result;
+  if (!e->EvaluateAsRValue(result, ast) || result.HasSideEffects)
+    return std::nullopt;
+  if (!result.Val.isInt() && !result.Val.isFloat())
+    return std::nullopt;
+  return result.Val;
+}
+
+std::optional<bool> foldCondition(const Expr *cond, ASTContext &ast) {
+  if (cond->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult result;
+  if (!cond->EvaluateAsRValue(result, ast) || result.HasSideEffects)
+    return std::nullopt;
+  if (result.Val.isInt())
+    return result.Val.getInt().getBoolValue();
+  return std::nullopt;
+}
+
+bool containsLabel(const Stmt *s) {
+  if (!s)
+    return false;
+  if (isa<LabelStmt>(s) || isa<SwitchCase>(s))
+    return true;
+  if (isa<SwitchStmt>(s))
+    return false; // its cases belong to it
+  for (const Stmt *child : s->children())
+    if (containsLabel(child))
+      return true;
+  return false;
+}
+
+bool needsDestruction(QualType t, ASTContext &ast) {
+  t = ast.getBaseElementType(t);
+  const auto *rd = t->getAsCXXRecordDecl();
+  return rd && rd->hasDefinition() && !rd->hasTrivialDestructor();
+}
+
+std::optional<QualType> excessPrecisionType(QualType t, ASTContext &ast) {
+  t = t.getCanonicalType();
+  const TargetInfo &target = ast.getTargetInfo();
+  const LangOptions &lang = ast.getLangOpts();
+  if (t->isFloat16Type() && !target.hasFastHalfType() &&
+      lang.getFloat16ExcessPrecision() != LangOptions::FPP_None)
+    return ast.FloatTy;
+  if (t->isBFloat16Type() && !target.hasFullBFloat16Type() &&
+      lang.getBFloat16ExcessPrecision() != LangOptions::FPP_None)
+    return ast.FloatTy;
+  return std::nullopt;
+}
+
+} // namespace alloy

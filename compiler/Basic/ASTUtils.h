@@ -1,0 +1,81 @@
+// Small questions about the Clang AST that checking (Sema/) and lowering
+// (CodeGen/) must answer the same way.
+#ifndef ALLOY_COMPILER_BASIC_ASTUTILS_H
+#define ALLOY_COMPILER_BASIC_ASTUTILS_H
+
+#include "clang/AST/APValue.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class ClassTemplateSpecializationDecl;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace alloy {
+
+inline constexpr const char *kKernelAnnotation = "alloy.kernel";
+inline constexpr const char *kContractAnnotation = "alloy.launch_contract";
+inline constexpr const char *kBoundsAnnotation = "alloy.launch_bounds";
+inline constexpr const char *kIntrinsicPrefix = "alloy.intrinsic:";
+inline constexpr const char *kSharedArrayAnnotation = "alloy.shared_array";
+inline constexpr const char *kSharedVariableAnnotation = "alloy.shared";
+
+// Looks through wrappers that do not change what an expression computes:
+// parentheses, default arguments and initializers, substituted template
+// parameters, C++26 pack indexing, __extension__-free generic selections.
+const clang::Expr *skipTransparent(const clang::Expr *e);
+
+// True when `t` is the class template specialization ns::name<...> (inline
+// namespaces such as std::__1 are looked through).
+bool isClassNamed(
+    clang::QualType t, llvm::StringRef ns, llvm::StringRef name,
+    const clang::ClassTemplateSpecializationDecl **spec = nullptr);
+
+// The NAME of [[clang::annotate("alloy.intrinsic:NAME")]], if any.
+std::optional<llvm::StringRef> intrinsicName(const clang::FunctionDecl *fn);
+
+// `fn`'s qualified name with template arguments: kernels::axpy<float>.
+std::string qualifiedName(const clang::FunctionDecl *fn);
+
+// True when `fn` carries [[gpu::kernel]].
+bool isKernel(const clang::FunctionDecl *fn);
+
+// gpu::shared_array<T, N> (a class annotated alloy.shared_array).
+bool isSharedArrayType(clang::QualType t);
+// A local declared [[gpu::shared]].
+bool isSharedVariable(const clang::VarDecl *vd);
+
+// The value of `e` when it is a scalar (integer, enum, bool or floating)
+// constant that needs no code: literals, constexpr variables, foldable
+// calls of constexpr functions and builtins.
+std::optional<clang::APValue> foldScalar(const clang::Expr *e,
+                                         clang::ASTContext &ast);
+
+// The value of a branch condition known at compile time
+// (__builtin_is_constant_evaluated() is false in device code).
+std::optional<bool> foldCondition(const clang::Expr *cond,
+                                  clang::ASTContext &ast);
+
+// True when `s` holds a label (then its code cannot be skipped as dead).
+bool containsLabel(const clang::Stmt *s);
+
+// True when a value of type `t` must be destroyed (a class with a
+// non-trivial destructor, or an array of them).
+bool needsDestruction(clang::QualType t, clang::ASTContext &ast);
+
+// _Float16 and __bf16 arithmetic is done in float and rounded at the end,
+// as clang does on the host (excess precision); the type to compute in.
+std::optional<clang::QualType> excessPrecisionType(clang::QualType t,
+                                                   clang::ASTContext &ast);
+
+} // namespace alloy
+
+#endif

@@ -1,0 +1,32 @@
+// The byte image of a constant (a constexpr table, a consteval result), laid
+// out as in memory on the GPU, for alloy.global_constant.
+#ifndef ALLOY_COMPILER_BASIC_CONSTANTBYTES_H
+#define ALLOY_COMPILER_BASIC_CONSTANTBYTES_H
+
+#include "clang/AST/APValue.h"
+#include "clang/AST/Type.h"
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class VarDecl;
+} // namespace clang
+
+namespace alloy {
+
+// The bytes of `value` of type `t`; nothing for what has no byte image
+// (pointers other than null, bit-fields, unions with a non-first member).
+std::optional<std::string> constantBytes(clang::ASTContext &ast,
+                                         const clang::APValue &value,
+                                         clang::QualType t);
+
+// The bytes of the constant variable `vd` (const or constexpr with a
+// constant initializer).
+std::optional<std::string> constantVariableBytes(clang::ASTContext &ast,
+                                                 const clang::VarDecl *vd);
+
+} // namespace alloy
+
+#endif

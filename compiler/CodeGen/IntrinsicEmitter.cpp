@@ -1,0 +1,233 @@
+// Calls of the device API's intrinsics (Basic/DeviceIntrinsics.def): each
+// becomes an Alloy operation, or a call of a libdevice function. The public
+// templates of include/gpu/ have checked the types.
+#include "Basic/InternalError.h"
+#include "Basic/DeviceIntrinsics.h"
+#include "FunctionEmitter.h"
+
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+
+namespace alloy {
+namespace {
+
+std::optional<std::pair<AtomicKind, bool>> atomicKind(Intrinsic i, bool isFloat,
+                                                      bool isSigned) {
+  switch (i) {
+  case Intrinsic::AtomicAdd:
+    return std::pair{isFloat ? AtomicKind::fadd : AtomicKind::add, true};
+  case Intrinsic::AtomicSub:
+    return std::pair{AtomicKind::sub, true};
+  case Intrinsic::AtomicMin:
+    return std::pair{isSigned ? AtomicKind::smin : AtomicKind::umin, true};
+  case Intrinsic::AtomicMax:
+    return std::pair{isSigned ? AtomicKind::smax : AtomicKind::umax, true};
+  case Intrinsic::AtomicAnd:
+    return std::pair{AtomicKind::_and, true};
+  case Intrinsic::AtomicOr:
+    return std::pair{AtomicKind::_or, true};
+  case Intrinsic::AtomicXor:
+    return std::pair{AtomicKind::_xor, true};
+  case Intrinsic::AtomicExch:
+    return std::pair{AtomicKind::exch, true};
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
+                                               const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  QualType t = e->getType();
+  mlir::Type vt = valueType(t);
+  llvm::SmallVector<mlir::Value, 4> args;
+  auto emitArgs = [&] {
+    for (const Expr *arg : e->arguments())
+      args.push_back(emitScalarExpr(arg));
+  };
+  switch (intrinsic) {
+  case Intrinsic::ThreadIdX:
+    return ThreadIdOp::create(b, l, Dim::x);
+  case Intrinsic::ThreadIdY:
+    return ThreadIdOp::create(b, l, Dim::y);
+  case Intrinsic::ThreadIdZ:
+    return ThreadIdOp::create(b, l, Dim::z);
+  case Intrinsic::BlockIdX:
+    return BlockIdOp::create(b, l, Dim::x);
+  case Intrinsic::BlockIdY:
+    return BlockIdOp::create(b, l, Dim::y);
+  case Intrinsic::BlockIdZ:
+    return BlockIdOp::create(b, l, Dim::z);
+  case Intrinsic::BlockDimX:
+    return BlockDimOp::create(b, l, Dim::x);
+  case Intrinsic::BlockDimY:
+    return BlockDimOp::create(b, l, Dim::y);
+  case Intrinsic::BlockDimZ:
+    return BlockDimOp::create(b, l, Dim::z);
+  case Intrinsic::GridDimX:
+    return GridDimOp::create(b, l, Dim::x);
+  case Intrinsic::GridDimY:
+    return GridDimOp::create(b, l, Dim::y);
+  case Intrinsic::GridDimZ:
+    return GridDimOp::create(b, l, Dim::z);
+  case Intrinsic::LaneId:
+    return LaneIdOp::create(b, l);
+  case Intrinsic::Barrier:
+    BarrierOp::create(b, l);
+    return {};
+  case Intrinsic::FenceDevice:
+    FenceOp::create(b, l, FenceScope::device);
+    return {};
+  case Intrinsic::FenceBlock:
+    FenceOp::create(b, l, FenceScope::block);
+    return {};
+  case Intrinsic::Trap:
+    TrapOp::create(b, l);
+    UnreachableOp::create(b, l);
+    startDeadBlock();
+    return {};
+  case Intrinsic::Printf:
+    return emitPrintf(e);
+  case Intrinsic::DynamicSharedBase: {
+    mlir::Value base = DynamicSharedBaseOp::create(b, l);
+    return AddrSpaceCastOp::create(b, l, types.pointerType(), base);
+  }
+  case Intrinsic::DynamicSharedSize:
+    return DynamicSharedSizeOp::create(b, l, b.getI32Type());
+  case Intrinsic::AtomicCas:
+    emitArgs();
+    return AtomicCASOp::create(b, l, args[0], args[1], args[2]);
+  case Intrinsic::ShflIdx:
+  case Intrinsic::ShflUp:
+  case Intrinsic::ShflDown:
+  case Intrinsic::ShflBfly: {
+    ShflKind kind = intrinsic == Intrinsic::ShflIdx    ? ShflKind::idx
+                    : intrinsic == Intrinsic::ShflUp   ? ShflKind::up
+                    : intrinsic == Intrinsic::ShflDown ? ShflKind::down
+                                                       : ShflKind::bfly;
+    emitArgs();
+    return ShflOp::create(b, l, kind, args[0], args[1], args[2]);
+  }
+  case Intrinsic::Ballot:
+  case Intrinsic::All:
+  case Intrinsic::Any: {
+    VoteKind kind = intrinsic == Intrinsic::Ballot ? VoteKind::ballot
+                    : intrinsic == Intrinsic::All  ? VoteKind::all
+                                                   : VoteKind::any;
+    emitArgs();
+    return VoteOp::create(b, l, kind, args[0], args[1]);
+  }
+  case Intrinsic::WarpSync:
+    emitArgs();
+    WarpSyncOp::create(b, l, args[0]);
+    return {};
+  case Intrinsic::LoadReadOnly:
+  case Intrinsic::LoadCacheAll:
+  case Intrinsic::LoadCacheGlobal:
+  case Intrinsic::LoadStreaming:
+  case Intrinsic::LoadLastUse:
+  case Intrinsic::LoadVolatile: {
+    CachePolicy policy = intrinsic == Intrinsic::LoadReadOnly ? CachePolicy::nc
+                         : intrinsic == Intrinsic::LoadCacheAll
+                             ? CachePolicy::ca
+                         : intrinsic == Intrinsic::LoadCacheGlobal
+                             ? CachePolicy::cg
+                         : intrinsic == Intrinsic::LoadStreaming
+                             ? CachePolicy::cs
+                         : intrinsic == Intrinsic::LoadLastUse ? CachePolicy::lu
+                                                               : CachePolicy::cv;
+    emitArgs();
+    return CachedLoadOp::create(b, l, vt, args[0], policy);
+  }
+  case Intrinsic::StoreWriteBack:
+  case Intrinsic::StoreCacheGlobal:
+  case Intrinsic::StoreStreaming:
+  case Intrinsic::StoreWriteThrough: {
+    CachePolicy policy = intrinsic == Intrinsic::StoreWriteBack
+                             ? CachePolicy::wb
+                         : intrinsic == Intrinsic::StoreCacheGlobal
+                             ? CachePolicy::cg
+                         : intrinsic == Intrinsic::StoreStreaming
+                             ? CachePolicy::cs
+                             : CachePolicy::wt;
+    emitArgs();
+    CachedStoreOp::create(b, l, args[1], args[0], policy);
+    return {};
+  }
+  default:
+    break;
+  }
+  if (auto kind = atomicKind(intrinsic, vt && isa<mlir::FloatType>(vt),
+                             t->isSignedIntegerType())) {
+    emitArgs();
+    return AtomicRMWOp::create(b, l, kind->first, args[0], args[1]);
+  }
+  StringRef function = libdeviceFunction(intrinsic);
+  ALLOY_CHECK(!function.empty() && "every intrinsic is lowered above or calls "
+                              "libdevice");
+  emitArgs();
+  return emitLibdeviceCall(function, vt, args, l);
+}
+
+// CUDA's device printf: vprintf(format, buffer) with the arguments packed
+// into a local buffer, each aligned to its size, floats as doubles and small
+// integers as 32-bit ints (the C default argument promotions).
+mlir::Value FunctionEmitter::emitPrintf(const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  mlir::Value format = emitScalarExpr(e->getArg(0));
+  struct Slot {
+    mlir::Value value;
+    uint64_t offset;
+    uint64_t size;
+  };
+  llvm::SmallVector<Slot, 8> slots;
+  uint64_t offset = 0;
+  for (unsigned i = 1; i < e->getNumArgs(); ++i) {
+    const Expr *arg = e->getArg(i);
+    QualType t = arg->getType().getCanonicalType();
+    mlir::Value v = emitScalarExpr(arg);
+    if (auto ft = dyn_cast<mlir::FloatType>(v.getType())) {
+      if (ft.getWidth() < 64)
+        v = mlir::arith::ExtFOp::create(b, l, b.getF64Type(), v);
+    } else if (auto it = dyn_cast<mlir::IntegerType>(v.getType());
+               it && it.getWidth() < 32) {
+      v = emitScalarConversion(v, t,
+                               t->isSignedIntegerOrEnumerationType()
+                                   ? ast.IntTy
+                                   : ast.UnsignedIntTy,
+                               l);
+    }
+    uint64_t size =
+        isa<PtrType>(v.getType()) ? 8 : v.getType().getIntOrFloatBitWidth() / 8;
+    offset = llvm::alignTo(offset, size);
+    slots.push_back({v, offset, size});
+    offset += size;
+  }
+  mlir::Value buffer = NullOp::create(b, l, types.pointerType());
+  if (!slots.empty()) {
+    mlir::Type record = RecordType::get(&module.ctx, "printf arguments",
+                                        llvm::alignTo(offset, 8), 8);
+    buffer = createTemp(record, 8).ptr;
+  }
+  for (const Slot &slot : slots) {
+    mlir::Value p = buffer;
+    if (slot.offset)
+      p = MemberAddrOp::create(b, l, buffer, slot.offset);
+    StoreOp::create(b, l, slot.value, p, slot.size);
+  }
+  mlir::func::FuncOp vprintf = module.getExternalFunction(
+      "vprintf", b.getFunctionType({types.pointerType(), types.pointerType()},
+                                   {b.getI32Type()}));
+  return mlir::func::CallOp::create(b, l, vprintf,
+                                    mlir::ValueRange{format, buffer})
+      .getResult(0);
+}
+
+} // namespace alloy

@@ -1,0 +1,803 @@
+// Scalar expressions: one visitor method per AST node, with the binary
+// operators sharing one BinOpInfo and the conditional operator and the
+// casts one helper each.
+#include "Basic/InternalError.h"
+#include "Basic/ASTUtils.h"
+#include "FunctionEmitter.h"
+
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtVisitor.h"
+
+using namespace clang;
+namespace arith = mlir::arith;
+
+namespace alloy {
+namespace {
+
+bool isSigned(QualType t) {
+  return !t->isBooleanType() && t->isSignedIntegerOrEnumerationType();
+}
+
+arith::IntegerOverflowFlags overflowFlags(QualType t) {
+  return isSigned(t) ? arith::IntegerOverflowFlags::nsw
+                     : arith::IntegerOverflowFlags::none;
+}
+
+// The operands of a binary operator, converted to the type it computes in.
+struct BinOpInfo {
+  mlir::Value lhs, rhs;
+  QualType lhsType, rhsType;
+  QualType type; // the computation type (and result, but for comparisons)
+  BinaryOperatorKind opcode;
+  const Expr *e;
+  mlir::Location loc;
+};
+
+class ScalarExprEmitter
+    : public ConstStmtVisitor<ScalarExprEmitter, mlir::Value> {
+public:
+  explicit ScalarExprEmitter(FunctionEmitter &fe)
+      : fe(fe), b(fe.b), ast(fe.ast), types(fe.types) {}
+
+  mlir::Value emit(const Expr *e) { return fe.emitScalarExpr(e); }
+  mlir::Location loc(const Expr *e) { return fe.loc(e->getExprLoc()); }
+  mlir::Value folded(const Expr *e) {
+    std::optional<APValue> v = foldScalar(e, ast);
+    ALLOY_CHECK(v && "a compile-time value");
+    return fe.emitConstant(*v, e->getType(), loc(e));
+  }
+  mlir::Value loadGLValue(const Expr *e) {
+    return fe.emitLoadOfLValue(fe.emitLValue(e), e->getType());
+  }
+
+  // Whatever is a glvalue is loaded; other nodes are the checker's.
+  mlir::Value VisitStmt(const Stmt *s) {
+    const auto *e = cast<Expr>(s);
+    ALLOY_CHECK(e->isGLValue() && "Sema/DeviceCodeChecker rejects this node");
+    return loadGLValue(e);
+  }
+
+  // --- Literals and compile-time values ----------------------------------
+  mlir::Value VisitIntegerLiteral(const IntegerLiteral *e) {
+    mlir::Type t = fe.valueType(e->getType());
+    return arith::ConstantOp::create(b, loc(e), t,
+                                     b.getIntegerAttr(t, e->getValue()));
+  }
+  mlir::Value VisitCharacterLiteral(const CharacterLiteral *e) {
+    return fe.constantInt(loc(e), fe.valueType(e->getType()), e->getValue());
+  }
+  mlir::Value VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *e) {
+    return fe.constantInt(loc(e), b.getI1Type(), e->getValue());
+  }
+  mlir::Value VisitFloatingLiteral(const FloatingLiteral *e) {
+    mlir::Type t = fe.valueType(e->getType());
+    return arith::ConstantOp::create(b, loc(e), t,
+                                     b.getFloatAttr(t, e->getValue()));
+  }
+  mlir::Value VisitCXXNullPtrLiteralExpr(const CXXNullPtrLiteralExpr *e) {
+    return NullOp::create(b, loc(e), types.pointerType());
+  }
+  mlir::Value VisitGNUNullExpr(const GNUNullExpr *e) {
+    return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+  }
+  mlir::Value VisitSourceLocExpr(const SourceLocExpr *e) {
+    APValue v = e->EvaluateInContext(ast, nullptr);
+    if (v.isInt() || v.isFloat())
+      return fe.emitConstant(v, e->getType(), loc(e));
+    const auto *lit = v.getLValueBase().dyn_cast<const Expr *>();
+    return fe.emitStringLiteral(cast<StringLiteral>(lit)).ptr;
+  }
+  mlir::Value VisitConstantExpr(const ConstantExpr *e) {
+    if (e->hasAPValueResult()) {
+      APValue v = e->getAPValueResult();
+      if (v.isInt() || v.isFloat())
+        return fe.emitConstant(v, e->getType(), loc(e));
+    }
+    if (foldScalar(e, ast))
+      return folded(e);
+    return emit(e->getSubExpr());
+  }
+  mlir::Value VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *e) {
+    return folded(e);
+  }
+  mlir::Value VisitOffsetOfExpr(const OffsetOfExpr *e) { return folded(e); }
+  mlir::Value VisitTypeTraitExpr(const TypeTraitExpr *e) { return folded(e); }
+  mlir::Value VisitArrayTypeTraitExpr(const ArrayTypeTraitExpr *e) {
+    return folded(e);
+  }
+  mlir::Value VisitExpressionTraitExpr(const ExpressionTraitExpr *e) {
+    return folded(e);
+  }
+  mlir::Value VisitCXXNoexceptExpr(const CXXNoexceptExpr *e) {
+    return folded(e);
+  }
+  mlir::Value VisitSizeOfPackExpr(const SizeOfPackExpr *e) {
+    return folded(e);
+  }
+  mlir::Value VisitConceptSpecializationExpr(
+      const ConceptSpecializationExpr *e) {
+    return fe.constantInt(loc(e), b.getI1Type(), e->isSatisfied());
+  }
+  mlir::Value VisitRequiresExpr(const RequiresExpr *e) {
+    return fe.constantInt(loc(e), b.getI1Type(), e->isSatisfied());
+  }
+
+  // --- Names and objects ---------------------------------------------------
+  mlir::Value VisitCXXThisExpr(const CXXThisExpr *e) {
+    if (fe.thisCapture) {
+      Address a = fe.memberAddress(fe.selfAddress(), fe.thisCapture);
+      return LoadOp::create(b, loc(e), types.pointerType(), a.ptr, a.align);
+    }
+    return fe.thisPtr;
+  }
+  mlir::Value VisitDeclRefExpr(const DeclRefExpr *e) {
+    if (foldScalar(e, ast))
+      return folded(e);
+    return loadGLValue(e);
+  }
+  mlir::Value VisitMemberExpr(const MemberExpr *e) {
+    if (isa<VarDecl, EnumConstantDecl>(e->getMemberDecl()) &&
+        foldScalar(e, ast)) {
+      fe.emitIgnoredExpr(e->getBase());
+      return folded(e);
+    }
+    return loadGLValue(e);
+  }
+  mlir::Value VisitOpaqueValueExpr(const OpaqueValueExpr *e) {
+    if (e->isGLValue())
+      return loadGLValue(e);
+    auto it = fe.opaqueValues.find(e);
+    ALLOY_CHECK(it != fe.opaqueValues.end() && "bound by its owner");
+    return it->second;
+  }
+  mlir::Value VisitArrayInitIndexExpr(const ArrayInitIndexExpr *e) {
+    return fe.emitScalarConversion(fe.arrayInitIndex, ast.LongTy, e->getType(),
+                                   loc(e));
+  }
+  mlir::Value VisitImplicitValueInitExpr(const ImplicitValueInitExpr *e) {
+    return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+  }
+  mlir::Value VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *e) {
+    if (e->getType()->isVoidType())
+      return {};
+    return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+  }
+  mlir::Value VisitInitListExpr(const InitListExpr *e) {
+    if (e->getNumInits() == 0)
+      return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+    return emit(e->getInit(0));
+  }
+  mlir::Value VisitExprWithCleanups(const ExprWithCleanups *e) {
+    FunctionEmitter::CleanupScope scope(fe);
+    return emit(e->getSubExpr());
+  }
+  mlir::Value VisitStmtExpr(const StmtExpr *e);
+  mlir::Value VisitCXXNewExpr(const CXXNewExpr *e);
+  mlir::Value VisitCXXRewrittenBinaryOperator(
+      const CXXRewrittenBinaryOperator *e) {
+    return emit(e->getSemanticForm());
+  }
+
+  // --- Calls -----------------------------------------------------------------
+  mlir::Value VisitCallExpr(const CallExpr *e) {
+    if (foldScalar(e, ast))
+      return folded(e);
+    if (e->isGLValue())
+      return loadGLValue(e);
+    return fe.emitCallExpr(e);
+  }
+
+  // --- Casts -----------------------------------------------------------------
+  mlir::Value VisitCastExpr(const CastExpr *e);
+  mlir::Value VisitBuiltinBitCastExpr(const BuiltinBitCastExpr *e) {
+    Address src = fe.emitMaterialized(e->getSubExpr());
+    return fe.emitLoad(Address{src.ptr, std::min(src.align,
+                                                 types.alignOf(e->getType()))},
+                       e->getType());
+  }
+
+  // --- Operators -------------------------------------------------------------
+  mlir::Value VisitUnaryPlus(const UnaryOperator *e) {
+    return emit(e->getSubExpr());
+  }
+  mlir::Value VisitUnaryMinus(const UnaryOperator *e) {
+    if (auto promoted = excessPrecisionType(e->getType(), ast))
+      return fe.emitScalarConversion(
+          fe.emitPromotedScalarExpr(e, *promoted), *promoted, e->getType(),
+          loc(e));
+    mlir::Value v = emit(e->getSubExpr());
+    if (isa<mlir::FloatType>(v.getType()))
+      return arith::NegFOp::create(b, loc(e), v);
+    return arith::SubIOp::create(b, loc(e),
+                                 fe.constantInt(loc(e), v.getType(), 0), v,
+                                 overflowFlags(e->getType()));
+  }
+  mlir::Value VisitUnaryNot(const UnaryOperator *e) {
+    mlir::Value v = emit(e->getSubExpr());
+    return arith::XOrIOp::create(b, loc(e), v,
+                                 fe.constantInt(loc(e), v.getType(), -1));
+  }
+  mlir::Value VisitUnaryLNot(const UnaryOperator *e) {
+    mlir::Value v = fe.emitCondition(e->getSubExpr());
+    return arith::XOrIOp::create(b, loc(e), v,
+                                 fe.constantInt(loc(e), b.getI1Type(), 1));
+  }
+  mlir::Value VisitUnaryAddrOf(const UnaryOperator *e) {
+    return fe.emitAddress(e->getSubExpr()).ptr;
+  }
+  mlir::Value VisitUnaryPostInc(const UnaryOperator *e) {
+    return emitIncDec(e);
+  }
+  mlir::Value VisitUnaryPostDec(const UnaryOperator *e) {
+    return emitIncDec(e);
+  }
+  mlir::Value VisitUnaryExtension(const UnaryOperator *e) {
+    return emit(e->getSubExpr());
+  }
+
+#define BINOP(OP)                                                              \
+  mlir::Value VisitBin##OP(const BinaryOperator *e) {                          \
+    return emitArithmetic(e);                                                  \
+  }
+  BINOP(Mul)
+  BINOP(Div)
+  BINOP(Rem)
+  BINOP(Add)
+  BINOP(Sub)
+  BINOP(Shl)
+  BINOP(Shr)
+  BINOP(And)
+  BINOP(Xor)
+  BINOP(Or)
+#undef BINOP
+#define CMPOP(OP)                                                              \
+  mlir::Value VisitBin##OP(const BinaryOperator *e) {                          \
+    return emitCompare(binOpInfo(e));                                          \
+  }
+  CMPOP(LT)
+  CMPOP(GT)
+  CMPOP(LE)
+  CMPOP(GE)
+  CMPOP(EQ)
+  CMPOP(NE)
+#undef CMPOP
+  mlir::Value VisitBinComma(const BinaryOperator *e) {
+    fe.emitIgnoredExpr(e->getLHS());
+    return emit(e->getRHS());
+  }
+  mlir::Value VisitBinLAnd(const BinaryOperator *e) {
+    return emitLogical(e, /*isAnd=*/true);
+  }
+  mlir::Value VisitBinLOr(const BinaryOperator *e) {
+    return emitLogical(e, /*isAnd=*/false);
+  }
+  mlir::Value VisitConditionalOperator(const ConditionalOperator *e) {
+    if (e->isGLValue())
+      return loadGLValue(e);
+    return fe.emitConditional(e->getCond(), e->getTrueExpr(),
+                              e->getFalseExpr(), fe.valueType(e->getType()),
+                              [&](const Expr *arm) { return emit(arm); });
+  }
+  mlir::Value
+  VisitBinaryConditionalOperator(const BinaryConditionalOperator *e) {
+    if (e->isGLValue())
+      return loadGLValue(e);
+    if (e->getCommon()->isGLValue())
+      fe.opaqueLValues[e->getOpaqueValue()] = fe.emitLValue(e->getCommon());
+    else
+      fe.opaqueValues[e->getOpaqueValue()] = emit(e->getCommon());
+    return fe.emitConditional(e->getCond(), e->getTrueExpr(),
+                              e->getFalseExpr(), fe.valueType(e->getType()),
+                              [&](const Expr *arm) { return emit(arm); });
+  }
+
+  // Shared by the binary operators and the compound assignments.
+  BinOpInfo binOpInfo(const BinaryOperator *e) {
+    return {emit(e->getLHS()),
+            emit(e->getRHS()),
+            e->getLHS()->getType(),
+            e->getRHS()->getType(),
+            e->getType(),
+            e->getOpcode(),
+            e,
+            loc(e)};
+  }
+  mlir::Value emitArithmetic(const BinaryOperator *e) {
+    if (auto promoted = excessPrecisionType(e->getType(), ast))
+      return fe.emitScalarConversion(fe.emitPromotedScalarExpr(e, *promoted),
+                                     *promoted, e->getType(), loc(e));
+    return emitBinOp(binOpInfo(e));
+  }
+  mlir::Value emitBinOp(const BinOpInfo &op);
+  mlir::Value emitPointerArithmetic(const BinOpInfo &op);
+  mlir::Value emitCompare(const BinOpInfo &op);
+  mlir::Value emitLogical(const BinaryOperator *e, bool isAnd);
+  mlir::Value emitIncDec(const UnaryOperator *e);
+
+  FunctionEmitter &fe;
+  mlir::OpBuilder &b;
+  ASTContext &ast;
+  TypeLowering &types;
+};
+
+// The byte offset of the base class a cast path reaches.
+uint64_t pathOffset(ASTContext &ast, const CXXRecordDecl *derived,
+                    const CastExpr *ce) {
+  uint64_t offset = 0;
+  for (const CXXBaseSpecifier *spec : ce->path()) {
+    const CXXRecordDecl *base = spec->getType()->getAsCXXRecordDecl();
+    offset +=
+        ast.getASTRecordLayout(derived).getBaseClassOffset(base).getQuantity();
+    derived = base;
+  }
+  return offset;
+}
+
+mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
+  const Expr *sub = e->getSubExpr();
+  QualType from = sub->getType(), to = e->getType();
+  mlir::Location l = loc(e);
+  switch (e->getCastKind()) {
+  case CK_LValueToRValue:
+    if (foldScalar(e, ast))
+      return folded(e);
+    return fe.emitLoadOfLValue(fe.emitLValue(sub), to);
+  case CK_NoOp:
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion:
+  case CK_BitCast:
+    if (sub->isGLValue())
+      return loadGLValue(sub);
+    return emit(sub);
+  case CK_LValueBitCast:
+    return loadGLValue(e);
+  case CK_LValueToRValueBitCast: {
+    Address src = fe.emitMaterialized(sub);
+    return fe.emitLoad(Address{src.ptr, std::min(src.align, types.alignOf(to))},
+                       to);
+  }
+  case CK_ToVoid:
+    fe.emitIgnoredExpr(sub);
+    return {};
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_FloatingToBoolean:
+  case CK_PointerToBoolean:
+  case CK_PointerToIntegral:
+  case CK_IntegralToPointer:
+    return fe.emitScalarConversion(emit(sub), from, to, l);
+  case CK_BooleanToSignedIntegral:
+    return arith::ExtSIOp::create(b, l, fe.valueType(to), emit(sub));
+  case CK_NullToPointer:
+    if (!isa<IntegerLiteral, GNUNullExpr, CXXNullPtrLiteralExpr>(
+            sub->IgnoreParenImpCasts()))
+      fe.emitIgnoredExpr(sub);
+    return NullOp::create(b, l, types.pointerType());
+  case CK_ArrayToPointerDecay:
+    return fe.emitAddress(sub).ptr;
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_BaseToDerived: {
+    bool down = e->getCastKind() == CK_BaseToDerived;
+    const CXXRecordDecl *derived =
+        (down ? to : from)->getPointeeCXXRecordDecl();
+    uint64_t offset = pathOffset(ast, derived, e);
+    mlir::Value p = emit(sub);
+    if (!offset)
+      return p;
+    mlir::Value moved = PtrAddOp::create(
+        b, l, p,
+        fe.constantInt(l, b.getI64Type(), down ? -int64_t(offset) : offset),
+        b.getI8Type());
+    if (e->getCastKind() == CK_UncheckedDerivedToBase)
+      return moved;
+    // A null pointer stays null.
+    return arith::SelectOp::create(b, l, fe.emitToBool(p, l), moved, p);
+  }
+  default:
+    ALLOY_UNREACHABLE("Sema/DeviceCodeChecker rejects this cast");
+  }
+}
+
+mlir::Value ScalarExprEmitter::emitBinOp(const BinOpInfo &op) {
+  if (op.lhsType->isPointerType() || op.rhsType->isPointerType())
+    return emitPointerArithmetic(op);
+  mlir::Location l = op.loc;
+  bool isFloat = isa<mlir::FloatType>(op.lhs.getType());
+  bool sgn = isSigned(op.lhsType);
+  switch (op.opcode) {
+  case BO_Mul:
+    return isFloat ? arith::MulFOp::create(b, l, op.lhs, op.rhs).getResult()
+                   : arith::MulIOp::create(b, l, op.lhs, op.rhs,
+                                           overflowFlags(op.type))
+                         .getResult();
+  case BO_Add:
+    return isFloat ? arith::AddFOp::create(b, l, op.lhs, op.rhs).getResult()
+                   : arith::AddIOp::create(b, l, op.lhs, op.rhs,
+                                           overflowFlags(op.type))
+                         .getResult();
+  case BO_Sub:
+    return isFloat ? arith::SubFOp::create(b, l, op.lhs, op.rhs).getResult()
+                   : arith::SubIOp::create(b, l, op.lhs, op.rhs,
+                                           overflowFlags(op.type))
+                         .getResult();
+  case BO_Div:
+    if (isFloat)
+      return arith::DivFOp::create(b, l, op.lhs, op.rhs);
+    return sgn ? arith::DivSIOp::create(b, l, op.lhs, op.rhs).getResult()
+               : arith::DivUIOp::create(b, l, op.lhs, op.rhs).getResult();
+  case BO_Rem:
+    return sgn ? arith::RemSIOp::create(b, l, op.lhs, op.rhs).getResult()
+               : arith::RemUIOp::create(b, l, op.lhs, op.rhs).getResult();
+  case BO_Shl:
+  case BO_Shr: {
+    // The amount has its own type; shift in the left operand's.
+    mlir::Value amount =
+        fe.emitScalarConversion(op.rhs, op.rhsType, op.lhsType, l);
+    if (op.opcode == BO_Shl)
+      return arith::ShLIOp::create(b, l, op.lhs, amount);
+    return sgn ? arith::ShRSIOp::create(b, l, op.lhs, amount).getResult()
+               : arith::ShRUIOp::create(b, l, op.lhs, amount).getResult();
+  }
+  case BO_And:
+    return arith::AndIOp::create(b, l, op.lhs, op.rhs);
+  case BO_Or:
+    return arith::OrIOp::create(b, l, op.lhs, op.rhs);
+  case BO_Xor:
+    return arith::XOrIOp::create(b, l, op.lhs, op.rhs);
+  default:
+    ALLOY_UNREACHABLE("not an arithmetic operator");
+  }
+}
+
+mlir::Value ScalarExprEmitter::emitPointerArithmetic(const BinOpInfo &op) {
+  mlir::Location l = op.loc;
+  mlir::Type i64 = b.getI64Type();
+  auto pointee = [&](QualType ptr) -> mlir::Type {
+    QualType t = ptr->getPointeeType();
+    if (t->isVoidType() || t->isFunctionType())
+      return b.getI8Type();
+    return types.memoryType(t);
+  };
+  if (op.lhsType->isPointerType() && op.rhsType->isPointerType()) {
+    // ptr - ptr: the distance in elements.
+    mlir::Value a = PtrToIntOp::create(b, l, i64, op.lhs);
+    mlir::Value c = PtrToIntOp::create(b, l, i64, op.rhs);
+    mlir::Value diff = arith::SubIOp::create(b, l, a, c);
+    QualType elem = op.lhsType->getPointeeType();
+    uint64_t size = elem->isVoidType() ? 1 : types.sizeOf(elem);
+    if (size > 1)
+      diff = arith::DivSIOp::create(b, l, diff,
+                                    fe.constantInt(l, i64, int64_t(size)));
+    return fe.emitScalarConversion(diff, ast.LongTy, op.type, l);
+  }
+  bool ptrLeft = op.lhsType->isPointerType();
+  mlir::Value p = ptrLeft ? op.lhs : op.rhs;
+  mlir::Value i = ptrLeft ? op.rhs : op.lhs;
+  QualType it = ptrLeft ? op.rhsType : op.lhsType;
+  i = fe.emitScalarConversion(i, it, isSigned(it) ? ast.LongTy
+                                                  : ast.UnsignedLongTy,
+                              l);
+  if (op.opcode == BO_Sub)
+    i = arith::SubIOp::create(b, l, fe.constantInt(l, i64, 0), i);
+  return PtrAddOp::create(b, l, p, i,
+                          pointee(ptrLeft ? op.lhsType : op.rhsType));
+}
+
+mlir::Value ScalarExprEmitter::emitCompare(const BinOpInfo &op) {
+  mlir::Location l = op.loc;
+  mlir::Value lhs = op.lhs, rhs = op.rhs;
+  QualType t = op.lhsType;
+  if (isa<PtrType>(lhs.getType()) || isa<PtrType>(rhs.getType())) {
+    lhs = fe.emitScalarConversion(lhs, op.lhsType, ast.UnsignedLongTy, l);
+    rhs = fe.emitScalarConversion(rhs, op.rhsType, ast.UnsignedLongTy, l);
+    t = ast.UnsignedLongTy;
+  }
+  if (isa<mlir::FloatType>(lhs.getType())) {
+    arith::CmpFPredicate p = arith::CmpFPredicate::UNE;
+    switch (op.opcode) {
+    case BO_LT:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case BO_GT:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case BO_LE:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case BO_GE:
+      p = arith::CmpFPredicate::OGE;
+      break;
+    case BO_EQ:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    default:
+      break;
+    }
+    return arith::CmpFOp::create(b, l, p, lhs, rhs);
+  }
+  bool sgn = isSigned(t);
+  arith::CmpIPredicate p = arith::CmpIPredicate::ne;
+  switch (op.opcode) {
+  case BO_LT:
+    p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+    break;
+  case BO_GT:
+    p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+    break;
+  case BO_LE:
+    p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+    break;
+  case BO_GE:
+    p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+    break;
+  case BO_EQ:
+    p = arith::CmpIPredicate::eq;
+    break;
+  default:
+    break;
+  }
+  return arith::CmpIOp::create(b, l, p, lhs, rhs);
+}
+
+mlir::Value ScalarExprEmitter::emitLogical(const BinaryOperator *e,
+                                           bool isAnd) {
+  mlir::Location l = loc(e);
+  mlir::Value lhs = fe.emitCondition(e->getLHS());
+  mlir::Block *rhsBlock = fe.newBlock();
+  mlir::Block *merge = fe.newBlock();
+  mlir::Value result = merge->addArgument(b.getI1Type(), l);
+  mlir::Value shortValue = fe.constantInt(l, b.getI1Type(), !isAnd);
+  if (isAnd)
+    mlir::cf::CondBranchOp::create(b, l, lhs, rhsBlock, mlir::ValueRange{},
+                                   merge, mlir::ValueRange{shortValue});
+  else
+    mlir::cf::CondBranchOp::create(b, l, lhs, merge,
+                                   mlir::ValueRange{shortValue}, rhsBlock,
+                                   mlir::ValueRange{});
+  b.setInsertionPointToEnd(rhsBlock);
+  ++fe.conditionalDepth;
+  mlir::Value rhs = fe.emitCondition(e->getRHS());
+  --fe.conditionalDepth;
+  if (!fe.blockTerminated())
+    mlir::cf::BranchOp::create(b, l, merge, mlir::ValueRange{rhs});
+  b.setInsertionPointToEnd(merge);
+  return result;
+}
+
+// x++ and x--: the old value.
+mlir::Value ScalarExprEmitter::emitIncDec(const UnaryOperator *e) {
+  mlir::Location l = loc(e);
+  const Expr *sub = e->getSubExpr();
+  QualType t = sub->getType();
+  LValue lv = fe.emitLValue(sub);
+  mlir::Value old = fe.emitLoadOfLValue(lv, t);
+  int64_t delta = e->isIncrementOp() ? 1 : -1;
+  mlir::Value next;
+  if (t->isBooleanType()) {
+    next = fe.constantInt(l, b.getI1Type(), 1); // C++17 removed bool--
+  } else if (t->isPointerType()) {
+    QualType pointee = t->getPointeeType();
+    next = PtrAddOp::create(b, l, old,
+                            fe.constantInt(l, b.getI64Type(), delta),
+                            pointee->isVoidType() ? b.getI8Type()
+                                                  : types.memoryType(pointee));
+  } else if (auto promoted = excessPrecisionType(t, ast)) {
+    mlir::Value wide = fe.emitScalarConversion(old, t, *promoted, l);
+    mlir::Value sum = arith::AddFOp::create(
+        b, l, wide, fe.constantFloat(l, wide.getType(), double(delta)));
+    next = fe.emitScalarConversion(sum, *promoted, t, l);
+  } else if (isa<mlir::FloatType>(old.getType())) {
+    next = arith::AddFOp::create(
+        b, l, old, fe.constantFloat(l, old.getType(), double(delta)));
+  } else {
+    next = arith::AddIOp::create(b, l, old,
+                                 fe.constantInt(l, old.getType(), delta),
+                                 overflowFlags(t));
+  }
+  fe.emitStoreToLValue(next, lv, t);
+  return old;
+}
+
+mlir::Value ScalarExprEmitter::VisitStmtExpr(const StmtExpr *e) {
+  const CompoundStmt *body = e->getSubStmt();
+  FunctionEmitter::CleanupScope scope(fe);
+  const Stmt *last = body->body_empty() ? nullptr : body->body_back();
+  for (const Stmt *s : body->body())
+    if (s != last)
+      fe.emitStmt(s);
+  const auto *value = dyn_cast_or_null<Expr>(last);
+  if (!value || e->getType()->isVoidType()) {
+    fe.emitStmt(last);
+    return {};
+  }
+  return emit(value);
+}
+
+// Placement new: constructs the object at the given address.
+mlir::Value ScalarExprEmitter::VisitCXXNewExpr(const CXXNewExpr *e) {
+  mlir::Value p = emit(e->getPlacementArg(0));
+  QualType t = e->getAllocatedType();
+  Address dest{p, types.alignOf(t)};
+  if (const Expr *init = e->getInitializer())
+    fe.emitInit(init, dest, t);
+  return p;
+}
+
+} // namespace
+
+mlir::Value FunctionEmitter::emitScalarExpr(const Expr *e) {
+  return ScalarExprEmitter(*this).Visit(skipTransparent(e));
+}
+
+mlir::Value FunctionEmitter::emitBinaryOperation(BinaryOperatorKind op,
+                                                 mlir::Value lhs,
+                                                 mlir::Value rhs,
+                                                 QualType lhsType,
+                                                 QualType rhsType,
+                                                 QualType type,
+                                                 mlir::Location l) {
+  ScalarExprEmitter emitter(*this);
+  BinOpInfo info{lhs, rhs, lhsType, rhsType, type, op, nullptr, l};
+  if (BinaryOperator::isComparisonOp(op))
+    return emitter.emitCompare(info);
+  return emitter.emitBinOp(info);
+}
+
+mlir::Value FunctionEmitter::emitCondition(const Expr *e) {
+  return emitToBool(emitScalarExpr(e), loc(e->getExprLoc()));
+}
+
+void FunctionEmitter::emitIgnoredExpr(const Expr *e) {
+  e = skipTransparent(e);
+  if (const auto *ewc = dyn_cast<ExprWithCleanups>(e)) {
+    CleanupScope scope(*this);
+    emitIgnoredExpr(ewc->getSubExpr());
+    return;
+  }
+  if (e->isGLValue()) {
+    emitLValue(e);
+    return;
+  }
+  if (types.isAggregate(e->getType())) {
+    emitAggregateExpr(e, createTemp(e->getType()));
+    return;
+  }
+  emitScalarExpr(e);
+}
+
+mlir::Value FunctionEmitter::emitToBool(mlir::Value v, mlir::Location l) {
+  mlir::Type t = v.getType();
+  if (t.isInteger(1))
+    return v;
+  if (isa<mlir::IntegerType>(t))
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v,
+                                 constantInt(l, t, 0));
+  if (isa<mlir::FloatType>(t))
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v,
+                                 constantFloat(l, t, 0.0));
+  mlir::Value i = PtrToIntOp::create(b, l, b.getI64Type(), v);
+  return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, i,
+                               constantInt(l, b.getI64Type(), 0));
+}
+
+mlir::Value FunctionEmitter::emitScalarConversion(mlir::Value v, QualType from,
+                                                  QualType to,
+                                                  mlir::Location l) {
+  from = from.getCanonicalType().getUnqualifiedType();
+  to = to.getCanonicalType().getUnqualifiedType();
+  mlir::Type dst = valueType(to);
+  if (!dst || v.getType() == dst)
+    return v;
+  if (to->isBooleanType())
+    return emitToBool(v, l);
+  mlir::Type src = v.getType();
+  if (auto si = dyn_cast<mlir::IntegerType>(src)) {
+    bool srcSigned = isSigned(from);
+    if (auto di = dyn_cast<mlir::IntegerType>(dst)) {
+      if (di.getWidth() > si.getWidth())
+        return srcSigned ? arith::ExtSIOp::create(b, l, dst, v).getResult()
+                         : arith::ExtUIOp::create(b, l, dst, v).getResult();
+      return arith::TruncIOp::create(b, l, dst, v);
+    }
+    if (isa<mlir::FloatType>(dst))
+      return srcSigned ? arith::SIToFPOp::create(b, l, dst, v).getResult()
+                       : arith::UIToFPOp::create(b, l, dst, v).getResult();
+  }
+  if (auto sf = dyn_cast<mlir::FloatType>(src)) {
+    if (isa<mlir::IntegerType>(dst))
+      return isSigned(to) ? arith::FPToSIOp::create(b, l, dst, v).getResult()
+                          : arith::FPToUIOp::create(b, l, dst, v).getResult();
+    if (auto df = dyn_cast<mlir::FloatType>(dst)) {
+      if (df.getWidth() > sf.getWidth())
+        return arith::ExtFOp::create(b, l, dst, v);
+      if (df.getWidth() < sf.getWidth())
+        return arith::TruncFOp::create(b, l, dst, v);
+      // _Float16 <-> __bf16: through float, exactly.
+      mlir::Value wide = arith::ExtFOp::create(b, l, b.getF32Type(), v);
+      return arith::TruncFOp::create(b, l, dst, wide);
+    }
+  }
+  if (isa<PtrType>(src) && isa<mlir::IntegerType>(dst)) {
+    mlir::Value i = PtrToIntOp::create(b, l, b.getI64Type(), v);
+    return emitScalarConversion(i, ast.UnsignedLongTy, to, l);
+  }
+  if (isa<mlir::IntegerType>(src) && isa<PtrType>(dst)) {
+    mlir::Value i = emitScalarConversion(v, from, ast.UnsignedLongTy, l);
+    return IntToPtrOp::create(b, l, dst, i);
+  }
+  ALLOY_UNREACHABLE("Sema/DeviceCodeChecker allows only these conversions");
+}
+
+// _Float16/__bf16 arithmetic in float: operands that are themselves such
+// arithmetic stay in float, others are converted; the caller rounds once.
+mlir::Value FunctionEmitter::emitPromotedScalarExpr(const Expr *e,
+                                                    QualType promoted) {
+  e = skipTransparent(e);
+  mlir::Location l = loc(e->getExprLoc());
+  ScalarExprEmitter emitter(*this);
+  if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+    switch (bo->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+    case BO_Mul:
+    case BO_Div:
+      if (excessPrecisionType(bo->getType(), ast))
+        return emitter.emitBinOp(
+            {emitPromotedScalarExpr(bo->getLHS(), promoted),
+             emitPromotedScalarExpr(bo->getRHS(), promoted), promoted, promoted,
+             promoted, bo->getOpcode(), bo, l});
+      break;
+    default:
+      break;
+    }
+  }
+  if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
+    if (uo->getOpcode() == UO_Minus && excessPrecisionType(uo->getType(), ast))
+      return arith::NegFOp::create(
+          b, l, emitPromotedScalarExpr(uo->getSubExpr(), promoted));
+    if (uo->getOpcode() == UO_Plus)
+      return emitPromotedScalarExpr(uo->getSubExpr(), promoted);
+  }
+  return emitScalarConversion(emitScalarExpr(e), e->getType(), promoted, l);
+}
+
+mlir::Value FunctionEmitter::emitConditional(
+    const Expr *cond, const Expr *trueExpr, const Expr *falseExpr,
+    mlir::Type resultType,
+    llvm::function_ref<mlir::Value(const Expr *)> arm) {
+  mlir::Location l = loc(cond->getExprLoc());
+  mlir::Value c = emitCondition(cond);
+  mlir::Block *thenBlock = newBlock(), *elseBlock = newBlock();
+  mlir::Block *merge = newBlock();
+  mlir::Value result;
+  if (resultType)
+    result = merge->addArgument(resultType, l);
+  mlir::cf::CondBranchOp::create(b, l, c, thenBlock, elseBlock);
+  ++conditionalDepth;
+  for (auto [block, e] :
+       {std::pair{thenBlock, trueExpr}, std::pair{elseBlock, falseExpr}}) {
+    b.setInsertionPointToEnd(block);
+    mlir::Value v = arm(e);
+    if (blockTerminated())
+      continue;
+    if (resultType)
+      mlir::cf::BranchOp::create(b, l, merge, mlir::ValueRange{v});
+    else
+      mlir::cf::BranchOp::create(b, l, merge);
+  }
+  --conditionalDepth;
+  b.setInsertionPointToEnd(merge);
+  return result;
+}
+
+} // namespace alloy

@@ -1,0 +1,229 @@
+// Registers the spec's gpu:: attributes with clang and checks where they
+// appear. Each becomes an AnnotateAttr (see KernelAttributes.h).
+#include "Basic/Diagnostics.h"
+#include "KernelAttributes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace alloy {
+namespace {
+
+const FunctionDecl *asFunction(const Decl *d) {
+  if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(d))
+    return tmpl->getTemplatedDecl();
+  return dyn_cast<FunctionDecl>(d);
+}
+
+// Checks the argument count and that each argument is an integer constant
+// (or depends on a template parameter, checked at instantiation).
+bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
+                      unsigned min, unsigned max, const char *usage) {
+  unsigned n = attr.getNumArgs();
+  if (n < min || n > max) {
+    report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_arg_count)
+        << name << usage;
+    return false;
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    Expr *e = attr.isArgExpr(i) ? attr.getArgAsExpr(i) : nullptr;
+    if (!e) {
+      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_arg_not_integer)
+          << name << i + 1;
+      return false;
+    }
+    if (e->isValueDependent())
+      continue;
+    if (!e->getType()->isIntegralOrEnumerationType() ||
+        !e->isIntegerConstantExpr(s.Context)) {
+      report(s.getDiagnostics(), e->getExprLoc(),
+             diag::err_attr_arg_not_integer)
+          << name << i + 1;
+      return false;
+    }
+  }
+  return true;
+}
+
+bool checkScope(Sema &s, const ParsedAttr &attr, const char *name,
+                const char *spelling) {
+  const IdentifierInfo *scope = attr.getScopeName();
+  if (scope && scope->getName() == "gpu")
+    return true;
+  report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_unscoped)
+      << name << spelling;
+  return false;
+}
+
+Attr *makeAnnotation(Sema &s, const ParsedAttr &attr, const char *annotation) {
+  SmallVector<Expr *, 4> args;
+  for (unsigned i = 0; i < attr.getNumArgs(); ++i)
+    args.push_back(attr.getArgAsExpr(i));
+  // clang's code generation expects annotation arguments folded to
+  // ConstantExprs, as [[clang::annotate]] does.
+  if (!s.ConstantFoldAttrArgs(attr, args))
+    return nullptr;
+  return AnnotateAttr::Create(s.Context, annotation, args.data(), args.size(),
+                              attr.getRange());
+}
+
+bool onFunction(Sema &s, const ParsedAttr &attr, const Decl *d,
+                const char *name) {
+  if (asFunction(d))
+    return true;
+  report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_kernel_only)
+      << name;
+  return false;
+}
+
+struct KernelAttrInfo : ParsedAttrInfo {
+  KernelAttrInfo() {
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::kernel"},
+        // See LaunchBoundsAttrInfo: lets the parser see misplaced arguments.
+        {ParsedAttr::AS_CXX11, "kernel"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    const FunctionDecl *fn = asFunction(d);
+    diag::Kind problem = diag::NumKinds;
+    if (!fn)
+      problem = diag::err_kernel_not_function;
+    else if (isa<CXXMethodDecl>(fn) ||
+             !fn->getDeclContext()->getRedeclContext()->isFileContext())
+      problem = diag::err_kernel_not_namespace_scope;
+    else if (!fn->getReturnType()->isVoidType())
+      problem = diag::err_kernel_not_void;
+    else if (fn->isVariadic())
+      problem = diag::err_kernel_variadic;
+    if (problem != diag::NumKinds) {
+      report(s.getDiagnostics(), attr.getLoc(), problem);
+      return false;
+    }
+    return true;
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "kernel", "[[gpu::kernel]]"))
+      return AttributeNotApplied;
+    if (attr.getNumArgs() != 0) {
+      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
+          << "kernel";
+      return AttributeNotApplied;
+    }
+    d->addAttr(makeAnnotation(s, attr, kKernelAnnotation));
+    return AttributeApplied;
+  }
+};
+
+struct LaunchBoundsAttrInfo : ParsedAttrInfo {
+  LaunchBoundsAttrInfo() {
+    OptArgs = 15;
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::launch_bounds"},
+        // clang's parser looks plugin attributes up by their unscoped name
+        // before it parses their arguments; handleDeclAttribute rejects
+        // the unscoped spelling itself.
+        {ParsedAttr::AS_CXX11, "launch_bounds"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    return onFunction(s, attr, d, "launch_bounds");
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "launch_bounds", "[[gpu::launch_bounds(...)]]"))
+      return AttributeNotApplied;
+    if (!checkIntegerArgs(s, attr, "launch_bounds", 1, 2,
+                          "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)"))
+      return AttributeNotApplied;
+    Attr *a = makeAnnotation(s, attr, kBoundsAnnotation);
+    if (!a)
+      return AttributeNotApplied;
+    d->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+struct LaunchContractAttrInfo : ParsedAttrInfo {
+  LaunchContractAttrInfo() {
+    OptArgs = 15;
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::launch_contract"},
+        // clang's parser looks plugin attributes up by their unscoped name
+        // before it parses their arguments; handleDeclAttribute rejects
+        // the unscoped spelling itself.
+        {ParsedAttr::AS_CXX11, "launch_contract"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    return onFunction(s, attr, d, "launch_contract");
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "launch_contract",
+                    "[[gpu::launch_contract(...)]]"))
+      return AttributeNotApplied;
+    if (!checkIntegerArgs(s, attr, "launch_contract", 2, 4,
+                          "(DOMAIN, BX), (DOMAIN, BX, BY) or "
+                          "(DOMAIN, BX, BY, BZ)"))
+      return AttributeNotApplied;
+    Attr *a = makeAnnotation(s, attr, kContractAnnotation);
+    if (!a)
+      return AttributeNotApplied;
+    d->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+// [[gpu::shared]] on a local variable: one per block in shared memory
+// (CUDA's __shared__).
+struct SharedAttrInfo : ParsedAttrInfo {
+  SharedAttrInfo() {
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::shared"}, {ParsedAttr::AS_CXX11, "shared"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    const auto *vd = dyn_cast<VarDecl>(d);
+    if (vd && !isa<ParmVarDecl>(vd) && vd->hasLocalStorage())
+      return true;
+    report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_shared_placement);
+    return false;
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "shared", "[[gpu::shared]]"))
+      return AttributeNotApplied;
+    if (attr.getNumArgs() != 0) {
+      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
+          << "shared";
+      return AttributeNotApplied;
+    }
+    d->addAttr(makeAnnotation(s, attr, kSharedVariableAnnotation));
+    return AttributeApplied;
+  }
+};
+
+ParsedAttrInfoRegistry::Add<KernelAttrInfo> kernelAttr("gpu-kernel",
+                                                       "[[gpu::kernel]]");
+ParsedAttrInfoRegistry::Add<LaunchBoundsAttrInfo>
+    boundsAttr("gpu-launch-bounds", "[[gpu::launch_bounds]]");
+ParsedAttrInfoRegistry::Add<LaunchContractAttrInfo>
+    contractAttr("gpu-launch-contract", "[[gpu::launch_contract]]");
+ParsedAttrInfoRegistry::Add<SharedAttrInfo> sharedAttr("gpu-shared",
+                                                       "[[gpu::shared]]");
+
+} // namespace
+} // namespace alloy

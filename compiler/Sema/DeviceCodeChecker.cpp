@@ -1,0 +1,853 @@
+#include "DeviceCodeChecker.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Builtins.h"
+#include "Basic/Casts.h"
+#include "Basic/ConstantBytes.h"
+#include "Basic/DeviceIntrinsics.h"
+#include "Basic/DeviceTypes.h"
+#include "Basic/Diagnostics.h"
+#include "Basic/MathFunctions.h"
+#include "KernelSignature.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+
+using namespace clang;
+
+namespace alloy {
+
+class DeviceCodeChecker::Impl {
+public:
+  Impl(ASTContext &ast, DiagnosticsEngine &diags) : ast(ast), diags(diags) {}
+
+  bool check(ArrayRef<const FunctionDecl *> kernels);
+  // Queues `callee` (reached from `from` at `use`); reports a missing body.
+  void reach(const FunctionDecl *callee, SourceLocation use,
+             const FunctionDecl *from);
+  void reachDestructor(QualType t, SourceLocation use, const FunctionDecl *from);
+
+  // An error in `fn`, followed by the note that shows how a kernel reaches
+  // `fn` (emitted when the returned object dies).
+  class Report {
+  public:
+    Report(Impl &impl, SourceLocation loc, diag::Kind kind,
+           const FunctionDecl *fn)
+        : impl(impl), fn(fn), builder(report(impl.diags, loc, kind)) {}
+    Report(Report &&) = delete;
+    ~Report() {
+      builder.reset();
+      impl.noteChain(fn);
+    }
+    template <class T> Report &operator<<(const T &v) {
+      *builder << v;
+      return *this;
+    }
+
+  private:
+    Impl &impl;
+    const FunctionDecl *fn;
+    std::optional<DiagnosticBuilder> builder;
+  };
+  Report error(SourceLocation loc, diag::Kind kind, const FunctionDecl *fn) {
+    ++errors;
+    return Report(*this, loc, kind, fn);
+  }
+  void warning(SourceLocation loc, diag::Kind kind, StringRef a, StringRef b) {
+    report(diags, loc, kind) << a << b;
+  }
+
+  ASTContext &ast;
+  DiagnosticsEngine &diags;
+  unsigned errors = 0;
+  llvm::DenseSet<const FunctionDecl *> reachedSet;
+
+private:
+  void checkFunction(const FunctionDecl *fn);
+  void noteChain(const FunctionDecl *fn);
+
+  struct Origin {
+    const FunctionDecl *caller = nullptr;
+    SourceLocation use;
+  };
+  llvm::DenseMap<const FunctionDecl *, Origin> origins;
+  std::deque<const FunctionDecl *> work;
+};
+
+namespace {
+
+bool isSystem(ASTContext &ast, SourceLocation loc) {
+  return loc.isValid() && ast.getSourceManager().isInSystemHeader(loc);
+}
+
+// Walks one function body the way the emitters will lower it.
+class BodyChecker : public ConstStmtVisitor<BodyChecker> {
+public:
+  using Impl = DeviceCodeChecker::Impl;
+  BodyChecker(Impl &c, const FunctionDecl *fn) : c(c), ast(c.ast), fn(fn) {}
+
+  void walk(const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *e = dyn_cast<Expr>(s))
+      checkType(e->getType(), e->getExprLoc());
+    Visit(s);
+  }
+  void walkChildren(const Stmt *s) {
+    for (const Stmt *child : s->children())
+      walk(child);
+  }
+  void checkVarDecl(const VarDecl *vd);
+  void checkInits(const CXXConstructorDecl *ctor);
+
+  // --- Statements ------------------------------------------------------
+  void VisitStmt(const Stmt *s) { unsupported(s); }
+  void VisitCompoundStmt(const CompoundStmt *s) { walkChildren(s); }
+  void VisitNullStmt(const NullStmt *) {}
+  void VisitDeclStmt(const DeclStmt *s) {
+    for (const Decl *d : s->decls())
+      if (const auto *vd = dyn_cast<VarDecl>(d))
+        checkVarDecl(vd);
+  }
+  void VisitReturnStmt(const ReturnStmt *s) { walk(s->getRetValue()); }
+  void VisitAttributedStmt(const AttributedStmt *s);
+  void VisitIfStmt(const IfStmt *s);
+  void VisitWhileStmt(const WhileStmt *s) { walkChildren(s); }
+  void VisitDoStmt(const DoStmt *s) { walkChildren(s); }
+  void VisitForStmt(const ForStmt *s) { walkChildren(s); }
+  void VisitCXXForRangeStmt(const CXXForRangeStmt *s) { walkChildren(s); }
+  void VisitBreakStmt(const BreakStmt *) {}
+  void VisitContinueStmt(const ContinueStmt *) {}
+  void VisitGotoStmt(const GotoStmt *) {}
+  void VisitLabelStmt(const LabelStmt *s) { walk(s->getSubStmt()); }
+  void VisitSwitchStmt(const SwitchStmt *s) { walkChildren(s); }
+  void VisitCaseStmt(const CaseStmt *s) {
+    if (s->caseStmtIsGNURange())
+      c.error(s->getBeginLoc(), diag::err_device_case_range, fn);
+    walk(s->getSubStmt());
+  }
+  void VisitDefaultStmt(const DefaultStmt *s) { walk(s->getSubStmt()); }
+  void VisitCXXTryStmt(const CXXTryStmt *s) {
+    c.error(s->getBeginLoc(), diag::err_device_try, fn);
+  }
+  void VisitAsmStmt(const AsmStmt *s) {
+    c.error(s->getAsmLoc(), diag::err_device_asm, fn);
+  }
+  void VisitIndirectGotoStmt(const IndirectGotoStmt *s) {
+    c.error(s->getBeginLoc(), diag::err_device_computed_goto, fn);
+  }
+  void VisitCoroutineBodyStmt(const CoroutineBodyStmt *s) {
+    c.error(s->getBeginLoc(), diag::err_device_coroutine, fn);
+  }
+  void VisitCoreturnStmt(const CoreturnStmt *s) {
+    c.error(s->getBeginLoc(), diag::err_device_coroutine, fn);
+  }
+
+  // --- Expressions -----------------------------------------------------
+  void VisitIntegerLiteral(const IntegerLiteral *) {}
+  void VisitFloatingLiteral(const FloatingLiteral *) {}
+  void VisitCharacterLiteral(const CharacterLiteral *) {}
+  void VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *) {}
+  void VisitCXXNullPtrLiteralExpr(const CXXNullPtrLiteralExpr *) {}
+  void VisitGNUNullExpr(const GNUNullExpr *) {}
+  void VisitStringLiteral(const StringLiteral *) {}
+  void VisitPredefinedExpr(const PredefinedExpr *) {}
+  void VisitSourceLocExpr(const SourceLocExpr *) {}
+  void VisitCXXThisExpr(const CXXThisExpr *) {}
+  void VisitImplicitValueInitExpr(const ImplicitValueInitExpr *) {}
+  void VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *) {}
+  void VisitNoInitExpr(const NoInitExpr *) {}
+  void VisitArrayInitIndexExpr(const ArrayInitIndexExpr *) {}
+  void VisitOpaqueValueExpr(const OpaqueValueExpr *) {}
+  // Compile-time values.
+  void VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *e) {
+    if (e->getKind() == UETT_SizeOf && e->getTypeOfArgument()->isVariableArrayType())
+      c.error(e->getExprLoc(), diag::err_device_vla, fn);
+  }
+  void VisitOffsetOfExpr(const OffsetOfExpr *) {}
+  void VisitTypeTraitExpr(const TypeTraitExpr *) {}
+  void VisitArrayTypeTraitExpr(const ArrayTypeTraitExpr *) {}
+  void VisitExpressionTraitExpr(const ExpressionTraitExpr *) {}
+  void VisitCXXNoexceptExpr(const CXXNoexceptExpr *) {}
+  void VisitSizeOfPackExpr(const SizeOfPackExpr *) {}
+  void VisitConceptSpecializationExpr(const ConceptSpecializationExpr *) {}
+  void VisitRequiresExpr(const RequiresExpr *) {}
+  void VisitConstantExpr(const ConstantExpr *e) {
+    if (e->hasAPValueResult() || foldScalar(e, ast))
+      return;
+    walk(e->getSubExpr());
+  }
+  // Wrappers.
+  void VisitParenExpr(const ParenExpr *e) { walk(e->getSubExpr()); }
+  void VisitExprWithCleanups(const ExprWithCleanups *e) {
+    walk(e->getSubExpr());
+  }
+  void VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *e) {
+    walk(e->getSubExpr());
+  }
+  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *e) {
+    if (const CXXDestructorDecl *dtor = e->getTemporary()->getDestructor())
+      c.reach(dtor, e->getExprLoc(), fn);
+    walk(e->getSubExpr());
+  }
+  void VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *e) {
+    walk(e->getExpr());
+  }
+  void VisitCXXDefaultInitExpr(const CXXDefaultInitExpr *e) {
+    walk(e->getExpr());
+  }
+  void VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *e) {
+    walk(e->getReplacement());
+  }
+  void VisitPackIndexingExpr(const PackIndexingExpr *e) {
+    walk(e->getSelectedExpr());
+  }
+  void VisitGenericSelectionExpr(const GenericSelectionExpr *e) {
+    walk(e->getResultExpr());
+  }
+  void VisitChooseExpr(const ChooseExpr *e) { walk(e->getChosenSubExpr()); }
+  void VisitStmtExpr(const StmtExpr *e) { walk(e->getSubStmt()); }
+  // Names.
+  void VisitDeclRefExpr(const DeclRefExpr *e) { checkDeclRef(e->getDecl(), e); }
+  void VisitMemberExpr(const MemberExpr *e);
+  void VisitArraySubscriptExpr(const ArraySubscriptExpr *e) {
+    walkChildren(e);
+  }
+  // Operators.
+  void VisitUnaryOperator(const UnaryOperator *e);
+  void VisitBinaryOperator(const BinaryOperator *e);
+  void VisitConditionalOperator(const ConditionalOperator *e) {
+    walkChildren(e);
+  }
+  void VisitBinaryConditionalOperator(const BinaryConditionalOperator *e) {
+    walk(e->getCommon());
+    walk(e->getFalseExpr());
+  }
+  void VisitCXXRewrittenBinaryOperator(const CXXRewrittenBinaryOperator *e) {
+    walk(e->getSemanticForm());
+  }
+  void VisitCastExpr(const CastExpr *e);
+  void VisitBuiltinBitCastExpr(const BuiltinBitCastExpr *e) {
+    walk(e->getSubExpr());
+  }
+  // Calls and objects.
+  void VisitCallExpr(const CallExpr *e);
+  void VisitCXXConstructExpr(const CXXConstructExpr *e);
+  void VisitCXXInheritedCtorInitExpr(const CXXInheritedCtorInitExpr *e) {
+    c.reach(e->getConstructor(), e->getExprLoc(), fn);
+  }
+  void VisitInitListExpr(const InitListExpr *e) {
+    for (const Expr *init : e->inits())
+      walk(init);
+    walk(e->getArrayFiller());
+  }
+  void VisitCXXParenListInitExpr(const CXXParenListInitExpr *e) {
+    for (const Expr *init : e->getInitExprs())
+      walk(init);
+    walk(e->getArrayFiller());
+  }
+  void VisitDesignatedInitExpr(const DesignatedInitExpr *e) {
+    walk(e->getInit());
+  }
+  void VisitArrayInitLoopExpr(const ArrayInitLoopExpr *e) {
+    walk(e->getCommonExpr()->getSourceExpr());
+    walk(e->getSubExpr());
+  }
+  void VisitCXXStdInitializerListExpr(const CXXStdInitializerListExpr *e) {
+    walk(e->getSubExpr());
+  }
+  void VisitLambdaExpr(const LambdaExpr *e) {
+    // The body is checked when the lambda is called.
+    for (const Expr *init : e->capture_inits())
+      walk(init);
+  }
+  void VisitCXXNewExpr(const CXXNewExpr *e);
+  void VisitCXXDeleteExpr(const CXXDeleteExpr *e) {
+    c.error(e->getBeginLoc(), diag::err_device_heap, fn) << 1;
+  }
+  void VisitCXXThrowExpr(const CXXThrowExpr *e) {
+    c.error(e->getBeginLoc(), diag::err_device_throw, fn);
+  }
+  void VisitCXXTypeidExpr(const CXXTypeidExpr *e) {
+    c.error(e->getBeginLoc(), diag::err_device_rtti, fn) << 0;
+  }
+  void VisitAddrLabelExpr(const AddrLabelExpr *e) {
+    c.error(e->getBeginLoc(), diag::err_device_computed_goto, fn);
+  }
+  void VisitAtomicExpr(const AtomicExpr *e) {
+    c.error(e->getBeginLoc(), diag::err_device_builtin, fn)
+        << "__atomic/__c11_atomic"
+        << "; use gpu::atomic_add and the other gpu::atomic_* functions";
+  }
+  void VisitCoroutineSuspendExpr(const CoroutineSuspendExpr *e) {
+    c.error(e->getBeginLoc(), diag::err_device_coroutine, fn);
+  }
+  void VisitCXXPseudoDestructorExpr(const CXXPseudoDestructorExpr *e) {
+    walk(e->getBase());
+  }
+
+private:
+  void unsupported(const Stmt *s) {
+    std::string what = std::string("a '") + s->getStmtClassName() + "'" +
+                       (isa<Expr>(s) ? " expression" : " statement");
+    c.error(s->getBeginLoc(), diag::err_device_construct, fn) << what;
+  }
+  void checkType(QualType t, SourceLocation loc);
+  void checkDeclRef(const ValueDecl *d, const Expr *use);
+  void checkGlobal(const VarDecl *vd, const Expr *use);
+  void checkCallee(const CallExpr *e, const FunctionDecl *callee);
+  void checkPolymorphic(const CXXRecordDecl *rd, SourceLocation loc);
+
+  Impl &c;
+  ASTContext &ast;
+  const FunctionDecl *fn;
+  llvm::DenseSet<const Type *> reportedTypes;
+  llvm::DenseSet<const Stmt *> ifBranches;
+};
+
+void BodyChecker::checkType(QualType t, SourceLocation loc) {
+  if (t.isNull())
+    return;
+  if (const auto *bt = t->getAs<BuiltinType>())
+    if (bt->isPlaceholderType() || bt->isDependentType())
+      return;
+  const char *reason = unsupportedTypeReason(t, ast);
+  if (!reason)
+    return;
+  if (!reportedTypes.insert(t.getCanonicalType().getTypePtr()).second)
+    return;
+  if (t->isVariableArrayType())
+    c.error(loc, diag::err_device_vla, fn);
+  else if (t->isMemberPointerType())
+    c.error(loc, diag::err_device_member_pointer, fn);
+  else
+    c.error(loc, diag::err_device_type, fn) << t << reason;
+}
+
+void BodyChecker::checkPolymorphic(const CXXRecordDecl *rd,
+                                   SourceLocation loc) {
+  if (!rd || !rd->hasDefinition())
+    return;
+  if (rd->isPolymorphic())
+    c.error(loc, diag::err_device_polymorphic_object, fn)
+        << ast.getCanonicalTagType(rd);
+  else if (rd->getNumVBases())
+    c.error(loc, diag::err_device_virtual_base, fn)
+        << rd->vbases_begin()->getType();
+}
+
+void BodyChecker::checkVarDecl(const VarDecl *vd) {
+  SourceLocation loc = vd->getLocation();
+  QualType t = vd->getType();
+  checkType(t, loc);
+  if (vd->getTLSKind() != VarDecl::TLS_None) {
+    c.error(loc, diag::err_device_thread_local, fn) << vd;
+    return;
+  }
+  if (vd->isStaticLocal()) {
+    if (vd->isConstexpr() && t->isScalarType())
+      return;
+    if (!t.isConstQualified())
+      c.error(loc, diag::err_device_mutable_global, fn) << 2 << vd;
+    else if (!constantVariableBytes(ast, vd))
+      c.error(loc, diag::err_device_constant_not_constant, fn) << vd;
+    return;
+  }
+  if (isSharedVariable(vd) || isSharedArrayType(t)) {
+    bool isArray = isSharedArrayType(t);
+    const auto *ctor = dyn_cast_or_null<CXXConstructExpr>(vd->getInit());
+    bool trivialInit = !vd->getInit() ||
+                       (ctor && ctor->getConstructor()->isTrivial() &&
+                        ctor->getConstructor()->isDefaultConstructor() &&
+                        !ctor->requiresZeroInitialization());
+    if (!trivialInit)
+      c.error(loc, diag::err_device_shared_init, fn) << (isArray ? 0 : 1);
+    QualType base = ast.getBaseElementType(t);
+    if (const auto *rd = base->getAsCXXRecordDecl();
+        !isArray && rd && rd->hasDefinition() &&
+        (!rd->hasTrivialDefaultConstructor() || !rd->hasTrivialDestructor()))
+      c.error(loc, diag::err_device_shared_type, fn) << t;
+    return;
+  }
+  if (needsDestruction(t, ast))
+    c.reachDestructor(t, loc, fn);
+  if (const auto *rd = ast.getBaseElementType(t)->getAsCXXRecordDecl())
+    if (vd->getInit() && isa<CXXConstructExpr>(vd->getInit()->IgnoreImplicit()))
+      checkPolymorphic(rd, loc);
+  if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
+    walk(vd->getInit());
+    for (const BindingDecl *b : dd->bindings())
+      if (const VarDecl *holding = b->getHoldingVar())
+        checkVarDecl(holding);
+    return;
+  }
+  // A constexpr local is a constant: its initializer is never run.
+  if (vd->isConstexpr() &&
+      (t->isScalarType() || constantVariableBytes(ast, vd)))
+    return;
+  walk(vd->getInit());
+}
+
+void BodyChecker::checkInits(const CXXConstructorDecl *ctor) {
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    if (init->isBaseInitializer() && init->isBaseVirtual()) {
+      c.error(init->getSourceLocation(), diag::err_device_virtual_base, fn)
+          << QualType(init->getBaseClass(), 0);
+      continue;
+    }
+    if (const FieldDecl *f = init->getAnyMember())
+      if (f->isBitField() && f->getBitWidthValue() >
+                                 ast.getTypeSize(f->getType()))
+        c.error(f->getLocation(), diag::err_device_bitfield_layout, fn) << f;
+    walk(init->getInit());
+  }
+}
+
+void BodyChecker::VisitAttributedStmt(const AttributedStmt *s) {
+  for (const Attr *a : s->getAttrs()) {
+    if (const auto *hint = dyn_cast<LoopHintAttr>(a)) {
+      if (hint->getState() == LoopHintAttr::AssumeSafety)
+        c.warning(hint->getLocation(), diag::warn_device_loop_hint,
+                  "vectorize(assume_safety)",
+                  "it needs memory-dependence facts Alloy does not record; "
+                  "vectorize(enable) is honoured");
+      continue;
+    }
+    // [[likely]] and [[unlikely]] are honoured on the branches of an if.
+    if (isa<LikelyAttr, UnlikelyAttr>(a) && ifBranches.contains(s))
+      continue;
+    if (isa<FallThroughAttr, CXXAssumeAttr>(a))
+      continue;
+    if (!isSystem(ast, a->getLocation()))
+      c.warning(a->getLocation(), diag::warn_device_attribute_ignored,
+                a->getSpelling(), "");
+  }
+  for (const Attr *a : s->getAttrs())
+    if (const auto *assume = dyn_cast<CXXAssumeAttr>(a))
+      walk(assume->getAssumption());
+  walk(s->getSubStmt());
+}
+
+void BodyChecker::VisitIfStmt(const IfStmt *s) {
+  if (s->isConsteval()) {
+    walk(s->isNegatedConsteval() ? s->getThen() : s->getElse());
+    return;
+  }
+  walk(s->getInit());
+  if (const VarDecl *cv = s->getConditionVariable())
+    checkVarDecl(cv);
+  if (s->isConstexpr()) {
+    std::optional<bool> taken = foldCondition(s->getCond(), ast);
+    walk(taken.value_or(true) ? s->getThen() : s->getElse());
+    return;
+  }
+  if (!s->getConditionVariable())
+    if (std::optional<bool> known = foldCondition(s->getCond(), ast)) {
+      const Stmt *dead = *known ? s->getElse() : s->getThen();
+      if (!containsLabel(dead)) {
+        walk(*known ? s->getThen() : s->getElse());
+        return;
+      }
+    }
+  walk(s->getCond());
+  ifBranches.insert(s->getThen());
+  if (s->getElse())
+    ifBranches.insert(s->getElse());
+  walk(s->getThen());
+  walk(s->getElse());
+}
+
+void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
+  SourceLocation loc = use->getExprLoc();
+  if (vd->getTLSKind() != VarDecl::TLS_None) {
+    c.error(loc, diag::err_device_thread_local, fn) << vd;
+    return;
+  }
+  if (foldScalar(use, ast))
+    return;
+  if (!vd->getType().isConstQualified() || vd->getType()->isReferenceType()) {
+    c.error(loc, diag::err_device_mutable_global, fn)
+        << (vd->isStaticDataMember() ? 1 : vd->isStaticLocal() ? 2 : 0) << vd;
+    return;
+  }
+  if (vd->isConstexpr() && vd->getType()->isScalarType())
+    return;
+  if (!vd->getInit() || !vd->evaluateValue())
+    c.error(loc, diag::err_device_constant_not_constant, fn) << vd;
+  else if (!constantVariableBytes(ast, vd))
+    c.error(loc, diag::err_device_constant_no_bytes, fn) << vd;
+}
+
+void BodyChecker::checkDeclRef(const ValueDecl *d, const Expr *use) {
+  if (const auto *vd = dyn_cast<VarDecl>(d)) {
+    if (vd->hasLocalStorage() || isa<ParmVarDecl>(vd))
+      return;
+    // Static locals of this function are checked at their declaration.
+    if (vd->isStaticLocal() && vd->getDeclContext() == fn)
+      return;
+    checkGlobal(vd, use);
+    return;
+  }
+  if (const auto *b = dyn_cast<BindingDecl>(d)) {
+    if (!b->getHoldingVar())
+      walk(b->getBinding());
+    return;
+  }
+  if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(d))
+    return;
+  if (const auto *tpo = dyn_cast<TemplateParamObjectDecl>(d)) {
+    if (!constantBytes(ast, tpo->getValue(), tpo->getType()))
+      c.error(use->getExprLoc(), diag::err_device_constant_no_bytes, fn)
+          << tpo;
+    return;
+  }
+  if (const auto *f = dyn_cast<FunctionDecl>(d)) {
+    c.error(use->getExprLoc(), diag::err_device_function_pointer, fn)
+        << 1 << f;
+    return;
+  }
+  unsupported(use);
+}
+
+void BodyChecker::VisitMemberExpr(const MemberExpr *e) {
+  const ValueDecl *member = e->getMemberDecl();
+  if (const auto *f = dyn_cast<FieldDecl>(member)) {
+    if (f->isBitField()) {
+      const RecordDecl *rd = f->getParent();
+      if (rd->hasAttr<PackedAttr>() || rd->hasAttr<MaxFieldAlignmentAttr>() ||
+          f->hasAttr<PackedAttr>())
+        c.error(e->getMemberLoc(), diag::err_device_packed_bitfield, fn) << f;
+      else if (f->getBitWidthValue() > ast.getTypeSize(f->getType()))
+        c.error(e->getMemberLoc(), diag::err_device_bitfield_layout, fn) << f;
+    }
+    walk(e->getBase());
+    return;
+  }
+  if (const auto *vd = dyn_cast<VarDecl>(member)) {
+    walk(e->getBase());
+    checkGlobal(vd, e);
+    return;
+  }
+  if (isa<EnumConstantDecl>(member)) {
+    walk(e->getBase());
+    return;
+  }
+  // A member function named outside a call: a pointer to member.
+  c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+}
+
+void BodyChecker::VisitUnaryOperator(const UnaryOperator *e) {
+  const Expr *sub = e->getSubExpr();
+  switch (e->getOpcode()) {
+  case UO_AddrOf:
+    if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
+      if (const auto *f = dyn_cast<FunctionDecl>(dre->getDecl())) {
+        if (isa<CXXMethodDecl>(f) && cast<CXXMethodDecl>(f)->isInstance())
+          c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+        else
+          c.error(e->getExprLoc(), diag::err_device_function_pointer, fn)
+              << 1 << f;
+        return;
+      }
+    break;
+  case UO_Deref:
+    if (sub->getType()->isFunctionPointerType()) {
+      c.error(e->getExprLoc(), diag::err_device_function_pointer, fn) << 0;
+      return;
+    }
+    break;
+  case UO_Coawait:
+    c.error(e->getExprLoc(), diag::err_device_coroutine, fn);
+    return;
+  case UO_Real:
+  case UO_Imag:
+    unsupported(e);
+    return;
+  default:
+    break;
+  }
+  walk(sub);
+}
+
+void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
+  if (e->isPtrMemOp()) {
+    c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+    return;
+  }
+  if (e->getOpcode() == BO_Cmp && !ast.CompCategories.lookupInfoForType(
+                                      e->getType())) {
+    unsupported(e);
+    return;
+  }
+  walkChildren(e);
+}
+
+void BodyChecker::VisitCastExpr(const CastExpr *e) {
+  switch (classifyCast(e->getCastKind())) {
+  case CastSupport::Supported:
+    break;
+  case CastSupport::FunctionPointer:
+    c.error(e->getExprLoc(), diag::err_device_function_pointer, fn) << 0;
+    return;
+  case CastSupport::Dynamic:
+    c.error(e->getExprLoc(), diag::err_device_rtti, fn) << 1;
+    return;
+  case CastSupport::MemberPointer:
+    c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+    return;
+  case CastSupport::Unsupported:
+    c.error(e->getExprLoc(), diag::err_device_cast, fn)
+        << e->getCastKindName();
+    return;
+  }
+  for (const CXXBaseSpecifier *base : e->path())
+    if (base->isVirtual()) {
+      c.error(e->getExprLoc(), diag::err_device_virtual_base, fn)
+          << base->getType();
+      return;
+    }
+  walk(e->getSubExpr());
+}
+
+void BodyChecker::VisitCallExpr(const CallExpr *e) {
+  if (foldScalar(e, ast))
+    return;
+  const Expr *calleeExpr = e->getCallee()->IgnoreParenImpCasts();
+  const FunctionDecl *callee = e->getDirectCallee();
+  if (!callee) {
+    if (const auto *pd = dyn_cast<CXXPseudoDestructorExpr>(calleeExpr)) {
+      walk(pd->getBase());
+      return;
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(calleeExpr);
+        bo && bo->isPtrMemOp()) {
+      c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+      return;
+    }
+    c.error(e->getExprLoc(), diag::err_device_indirect_call, fn);
+    return;
+  }
+  // The object of a member call; static members evaluate it too.
+  if (const auto *me = dyn_cast<MemberExpr>(calleeExpr))
+    walk(me->getBase());
+  checkCallee(e, callee);
+  for (const Expr *arg : e->arguments())
+    walk(arg);
+}
+
+void BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee) {
+  SourceLocation loc = e->getExprLoc();
+  if (std::optional<StringRef> name = intrinsicName(callee)) {
+    std::optional<Intrinsic> intrinsic = lookupIntrinsic(*name);
+    if (!intrinsic) {
+      c.error(loc, diag::err_intrinsic_unknown, fn) << *name;
+      return;
+    }
+    if (*intrinsic == Intrinsic::Printf)
+      for (const Expr *arg : llvm::drop_begin(e->arguments())) {
+        QualType t = arg->getType().getCanonicalType();
+        if (!t->isScalarType() || t->isNullPtrType() ||
+            t->isMemberPointerType())
+          c.error(arg->getExprLoc(), diag::err_device_printf_argument, fn)
+              << arg->getType();
+      }
+    return;
+  }
+  if (lookupMathFunction(callee, ast))
+    return;
+  if (unsigned id = callee->getBuiltinID()) {
+    std::string name;
+    switch (classifyBuiltin(id, ast, &name)) {
+    case BuiltinKind::Unsupported:
+      c.error(loc, diag::err_device_builtin, fn)
+          << ast.BuiltinInfo.getName(id) << "";
+      return;
+    case BuiltinKind::HostLibrary: {
+      StringRef hint = llvm::StringSwitch<StringRef>(name)
+                           .Cases("printf", "puts", "putchar",
+                                  "; use gpu::printf")
+                           .Cases("malloc", "calloc", "realloc", "free",
+                                  "; Alloy has no device heap")
+                           .Cases("exit", "_Exit", "quick_exit",
+                                  "; use gpu::trap()")
+                           .Default("");
+      c.error(loc, diag::err_device_host_library, fn) << callee << hint;
+      return;
+    }
+    default:
+      return;
+    }
+  }
+  if (callee->isExternC() && callee->getName() == "__assert_fail" &&
+      callee->getNumParams() == 4)
+    return;
+  if (isKernel(callee)) {
+    c.error(loc, diag::err_device_kernel_call, fn) << callee;
+    return;
+  }
+  const auto *method = dyn_cast<CXXMethodDecl>(callee);
+  if (method && method->isVirtual() && !method->hasAttr<FinalAttr>() &&
+      !method->getParent()->hasAttr<FinalAttr>()) {
+    const auto *me =
+        dyn_cast<MemberExpr>(e->getCallee()->IgnoreParenImpCasts());
+    if (!me || !me->hasQualifier()) {
+      c.error(loc, diag::err_device_virtual_call, fn) << callee;
+      return;
+    }
+  }
+  if (callee->isVariadic()) {
+    c.error(loc, diag::err_device_c_variadic, fn) << callee << 0;
+    return;
+  }
+  if (method && method->isTrivial() &&
+      (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator() ||
+       isa<CXXDestructorDecl>(method)))
+    return;
+  c.reach(callee, loc, fn);
+}
+
+void BodyChecker::VisitCXXConstructExpr(const CXXConstructExpr *e) {
+  const CXXConstructorDecl *ctor = e->getConstructor();
+  checkPolymorphic(ctor->getParent(), e->getExprLoc());
+  if (ctor->isVariadic()) {
+    c.error(e->getExprLoc(), diag::err_device_c_variadic, fn) << ctor << 0;
+    return;
+  }
+  if (!ctor->isTrivial())
+    c.reach(ctor, e->getExprLoc(), fn);
+  if (needsDestruction(e->getType(), ast))
+    c.reachDestructor(e->getType(), e->getExprLoc(), fn);
+  for (const Expr *arg : e->arguments())
+    walk(arg);
+}
+
+void BodyChecker::VisitCXXNewExpr(const CXXNewExpr *e) {
+  const FunctionDecl *op = e->getOperatorNew();
+  if (!op || !op->isReservedGlobalPlacementOperator() || e->isArray()) {
+    c.error(e->getBeginLoc(), diag::err_device_heap, fn) << 0;
+    return;
+  }
+  for (const Expr *arg : e->placement_arguments())
+    walk(arg);
+  if (const Expr *init = e->getInitializer())
+    walk(init);
+}
+
+} // namespace
+
+// --- The call graph --------------------------------------------------------
+
+void DeviceCodeChecker::Impl::reach(const FunctionDecl *callee,
+                                    SourceLocation use,
+                                    const FunctionDecl *from) {
+  const FunctionDecl *def = nullptr;
+  if (!callee->hasBody(def) || !def) {
+    error(use, diag::err_device_no_body, from) << callee;
+    return;
+  }
+  if (!reachedSet.insert(def).second)
+    return;
+  origins[def] = {from, use};
+  work.push_back(def);
+}
+
+void DeviceCodeChecker::Impl::reachDestructor(QualType t, SourceLocation use,
+                                              const FunctionDecl *from) {
+  const auto *rd = ast.getBaseElementType(t)->getAsCXXRecordDecl();
+  if (rd && rd->hasDefinition() && !rd->hasTrivialDestructor())
+    if (const CXXDestructorDecl *dtor = rd->getDestructor())
+      reach(dtor, use, from);
+}
+
+void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn) {
+  llvm::SmallVector<const FunctionDecl *, 8> chain;
+  SourceLocation use;
+  const FunctionDecl *at = fn;
+  while (true) {
+    auto it = origins.find(at);
+    if (it == origins.end() || !it->second.caller)
+      break;
+    chain.push_back(at);
+    use = it->second.use;
+    at = it->second.caller;
+    if (chain.size() > 64)
+      break;
+  }
+  if (chain.empty())
+    return; // an error in the kernel itself
+  std::string path;
+  for (const FunctionDecl *f : llvm::reverse(chain))
+    path += (path.empty() ? "'" : " -> '") + qualifiedName(f) + "'";
+  report(diags, use, diag::note_device_reached_from) << qualifiedName(at)
+                                                     << path;
+}
+
+void DeviceCodeChecker::Impl::checkFunction(const FunctionDecl *fn) {
+  BodyChecker body(*this, fn);
+  for (const ParmVarDecl *p : fn->parameters())
+    if (const char *reason = unsupportedTypeReason(p->getType(), ast))
+      error(p->getLocation(), diag::err_device_type, fn)
+          << p->getType() << reason;
+  if (!fn->getReturnType()->isVoidType())
+    if (const char *reason = unsupportedTypeReason(fn->getReturnType(), ast))
+      error(fn->getLocation(), diag::err_device_type, fn)
+          << fn->getReturnType() << reason;
+  if (fn->isVariadic() && !intrinsicName(fn)) {
+    error(fn->getLocation(), diag::err_device_c_variadic, fn) << fn << 1;
+    return;
+  }
+  for (const Attr *a : fn->attrs())
+    if (isa<FlattenAttr, HotAttr, ColdAttr, OptimizeNoneAttr, MinSizeAttr,
+            TargetAttr>(a) &&
+        !isSystem(ast, a->getLocation()))
+      warning(a->getLocation(), diag::warn_device_attribute_ignored,
+              a->getSpelling(), " (on a function)");
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
+    body.checkInits(ctor);
+  if (const auto *dtor = dyn_cast<CXXDestructorDecl>(fn)) {
+    const CXXRecordDecl *rd = dtor->getParent();
+    for (const FieldDecl *f : rd->fields())
+      if (!rd->isUnion() && needsDestruction(f->getType(), ast))
+        reachDestructor(f->getType(), dtor->getLocation(), fn);
+    for (const CXXBaseSpecifier &base : rd->bases())
+      reachDestructor(base.getType(), dtor->getLocation(), fn);
+  }
+  body.walk(fn->getBody());
+}
+
+bool DeviceCodeChecker::Impl::check(ArrayRef<const FunctionDecl *> kernels) {
+  for (const FunctionDecl *k : kernels) {
+    checkKernelSignature(k, diags);
+    if (reachedSet.insert(k).second)
+      work.push_back(k);
+  }
+  while (!work.empty()) {
+    const FunctionDecl *fn = work.front();
+    work.pop_front();
+    checkFunction(fn);
+  }
+  return errors == 0 && !diags.hasErrorOccurred();
+}
+
+DeviceCodeChecker::DeviceCodeChecker(ASTContext &ast, DiagnosticsEngine &diags)
+    : impl(std::make_unique<Impl>(ast, diags)) {}
+DeviceCodeChecker::~DeviceCodeChecker() = default;
+
+bool DeviceCodeChecker::check(ArrayRef<const FunctionDecl *> kernels) {
+  return impl->check(kernels);
+}
+
+const llvm::DenseSet<const FunctionDecl *> &
+DeviceCodeChecker::reached() const {
+  return impl->reachedSet;
+}
+
+} // namespace alloy

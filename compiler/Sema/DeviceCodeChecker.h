@@ -1,0 +1,40 @@
+// Checks device code before anything is lowered: walks the call graph from
+// each kernel and reports everything the GPU cannot run, each error with a
+// note that shows how a kernel reaches it. The lowering (CodeGen/) runs only
+// on code that passed, and assumes it.
+#ifndef ALLOY_COMPILER_SEMA_DEVICECODECHECKER_H
+#define ALLOY_COMPILER_SEMA_DEVICECODECHECKER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+class FunctionDecl;
+} // namespace clang
+
+namespace alloy {
+
+class DeviceCodeChecker {
+public:
+  DeviceCodeChecker(clang::ASTContext &ast, clang::DiagnosticsEngine &diags);
+  ~DeviceCodeChecker();
+
+  // Checks `kernels` and every function they reach. False after errors.
+  bool check(llvm::ArrayRef<const clang::FunctionDecl *> kernels);
+
+  // The function definitions device code reaches (kernels included).
+  const llvm::DenseSet<const clang::FunctionDecl *> &reached() const;
+
+  class Impl;
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace alloy
+
+#endif

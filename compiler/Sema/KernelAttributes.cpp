@@ -1,0 +1,138 @@
+#include "KernelAttributes.h"
+#include "Basic/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+
+namespace alloy {
+namespace {
+
+// Evaluates the attribute's arguments; reports non-constant ones.
+bool evaluateArgs(const AnnotateAttr *attr, ASTContext &ctx,
+                  DiagnosticsEngine &diags, const char *name,
+                  SmallVectorImpl<int64_t> &values) {
+  for (Expr *e : attr->args()) {
+    std::optional<llvm::APSInt> v = e->getIntegerConstantExpr(ctx);
+    if (!v) {
+      report(diags, e->getExprLoc(), diag::err_attr_args_not_integer) << name;
+      return false;
+    }
+    values.push_back(v->getExtValue());
+  }
+  return true;
+}
+
+std::optional<LaunchContract> readContract(const AnnotateAttr *attr,
+                                           ASTContext &ctx,
+                                           DiagnosticsEngine &diags) {
+  SmallVector<int64_t, 4> v;
+  if (!evaluateArgs(attr, ctx, diags, "launch_contract", v))
+    return std::nullopt;
+  SourceLocation loc = attr->getLocation();
+  if (v.size() < 2 || v.size() > 4) {
+    report(diags, loc, diag::err_attr_arg_count)
+        << "launch_contract"
+        << "(DOMAIN, BX), (DOMAIN, BX, BY) or (DOMAIN, BX, BY, BZ)";
+    return std::nullopt;
+  }
+  if (v[0] < 1 || v[0] > 3) {
+    report(diags, loc, diag::err_contract_domain) << int(v[0]);
+    return std::nullopt;
+  }
+  LaunchContract c;
+  c.domain = uint32_t(v[0]);
+  c.loc = loc;
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (v[i] < 1 || v[i] > 1024) {
+      report(diags, loc, diag::err_contract_extent) << int(v[i]);
+      return std::nullopt;
+    }
+    c.block[i - 1] = uint32_t(v[i]);
+  }
+  if (c.threads() > 1024) {
+    report(diags, loc, diag::err_contract_threads) << unsigned(c.threads());
+    return std::nullopt;
+  }
+  return c;
+}
+
+std::optional<LaunchBounds> readBounds(const AnnotateAttr *attr,
+                                       ASTContext &ctx,
+                                       DiagnosticsEngine &diags) {
+  SmallVector<int64_t, 2> v;
+  if (!evaluateArgs(attr, ctx, diags, "launch_bounds", v))
+    return std::nullopt;
+  SourceLocation loc = attr->getLocation();
+  if (v.empty() || v.size() > 2) {
+    report(diags, loc, diag::err_attr_arg_count)
+        << "launch_bounds" << "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)";
+    return std::nullopt;
+  }
+  if (v[0] < 1 || v[0] > 1024) {
+    report(diags, loc, diag::err_bounds_max_threads) << int(v[0]);
+    return std::nullopt;
+  }
+  if (v.size() == 2 && (v[1] < 0 || v[1] > 64)) {
+    report(diags, loc, diag::err_bounds_min_blocks) << int(v[1]);
+    return std::nullopt;
+  }
+  LaunchBounds b;
+  b.maxThreads = uint32_t(v[0]);
+  b.minBlocks = v.size() == 2 ? uint32_t(v[1]) : 0;
+  b.loc = loc;
+  return b;
+}
+
+} // namespace
+
+KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
+                                      DiagnosticsEngine &diags, bool &ok) {
+  ok = true;
+  KernelAttributes result;
+  for (const auto *a : fn->specific_attrs<AnnotateAttr>()) {
+    StringRef name = a->getAnnotation();
+    if (name == kKernelAnnotation) {
+      result.isKernel = true;
+      result.kernelLoc = a->getLocation();
+    } else if (name == kContractAnnotation) {
+      if (result.contract) {
+        report(diags, a->getLocation(), diag::err_attr_duplicate)
+            << "launch_contract";
+        ok = false;
+      }
+      result.contract = readContract(a, ctx, diags);
+      ok &= result.contract.has_value();
+    } else if (name == kBoundsAnnotation) {
+      if (result.bounds) {
+        report(diags, a->getLocation(), diag::err_attr_duplicate)
+            << "launch_bounds";
+        ok = false;
+      }
+      result.bounds = readBounds(a, ctx, diags);
+      ok &= result.bounds.has_value();
+    }
+  }
+  if (!result.isKernel) {
+    if (result.contract || result.bounds) {
+      SourceLocation loc =
+          result.contract ? result.contract->loc : result.bounds->loc;
+      report(diags, loc, diag::err_attr_needs_kernel)
+          << (result.contract ? "launch_contract" : "launch_bounds");
+      ok = false;
+    }
+    return result;
+  }
+  if (result.contract && result.bounds &&
+      result.contract->threads() > result.bounds->maxThreads) {
+    report(diags, result.contract->loc, diag::err_contract_exceeds_bounds)
+        << unsigned(result.contract->threads()) << result.bounds->maxThreads;
+    ok = false;
+  }
+  return result;
+}
+
+} // namespace alloy

@@ -1,0 +1,66 @@
+#include "KernelSignature.h"
+#include "Basic/DeviceTypes.h"
+#include "Basic/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+
+namespace alloy {
+
+// Why a kernel parameter of type `t` cannot be passed, or null.
+static const char *unpassable(QualType t, ASTContext &ast) {
+  t = t.getCanonicalType();
+  if (t->isReferenceType())
+    return "references cannot be kernel parameters";
+  if (t->isPointerType() || t->isNullPtrType())
+    return nullptr;
+  if (t->isScalarType())
+    return unsupportedTypeReason(t, ast);
+  if (const auto *at = ast.getAsConstantArrayType(t))
+    return unpassable(at->getElementType(), ast);
+  const auto *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return "unsupported type";
+  if (rd->isUnion())
+    return "unions are not supported yet";
+  if (!rd->isTriviallyCopyable())
+    return "it is not trivially copyable";
+  if (rd->isPolymorphic())
+    return "it has virtual functions";
+  for (const CXXBaseSpecifier &base : rd->bases()) {
+    if (base.isVirtual())
+      return "virtual bases are not supported";
+    if (const char *why = unpassable(base.getType(), ast))
+      return why;
+  }
+  for (const FieldDecl *f : rd->fields()) {
+    if (f->isBitField())
+      return "bit-fields are not supported yet";
+    if (const char *why = unpassable(f->getType(), ast))
+      return why;
+  }
+  return nullptr;
+}
+
+bool checkKernelSignature(const FunctionDecl *kernel,
+                          DiagnosticsEngine &diags) {
+  ASTContext &ast = kernel->getASTContext();
+  bool ok = true;
+  for (const ParmVarDecl *p : kernel->parameters()) {
+    QualType t = p->getType();
+    if (t->isReferenceType()) {
+      report(diags, p->getLocation(), diag::err_kernel_param_reference)
+          << p->getName();
+      ok = false;
+    } else if (const char *why = unpassable(t, ast)) {
+      report(diags, p->getLocation(), diag::err_kernel_param_type)
+          << p->getName() << t << why;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+} // namespace alloy

@@ -1,0 +1,195 @@
+// Lowering of Alloy's byte-range, cached-access and bit operations to the
+// llvm dialect. Cached loads and stores are PTX inline assembly, as CUDA's
+// own headers write __ldcs and __stcs: LLVM has no cache-policy operand.
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+
+namespace alloy {
+namespace {
+
+struct MemsetLowering : ConvertOpToLLVMPattern<MemsetOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemsetOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    auto set = LLVM::MemsetOp::create(r, op.getLoc(), a.getDst(), a.getValue(),
+                                      a.getLength(), /*isVolatile=*/false);
+    auto align = r.getDictionaryAttr(
+        r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                       r.getI64IntegerAttr(int64_t(op.getAlignment()))));
+    set.setArgAttrsAttr(r.getArrayAttr(
+        {align, r.getDictionaryAttr({}), r.getDictionaryAttr({})}));
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct MemmoveLowering : ConvertOpToLLVMPattern<MemmoveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemmoveOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    auto move = LLVM::MemmoveOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                                        a.getLength(), /*isVolatile=*/false);
+    auto align = r.getDictionaryAttr(
+        r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                       r.getI64IntegerAttr(int64_t(op.getAlignment()))));
+    move.setArgAttrsAttr(
+        r.getArrayAttr({align, align, r.getDictionaryAttr({})}));
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+// The PTX type and register constraint for a value of `bits` bits.
+struct PtxOperand {
+  const char *type;
+  const char *constraint;
+};
+PtxOperand ptxOperand(Type t) {
+  if (t.isF32())
+    return {"f32", "f"};
+  if (t.isF64())
+    return {"f64", "d"};
+  switch (t.getIntOrFloatBitWidth()) {
+  case 8:
+    return {"u8", "h"};
+  case 16:
+    return {"u16", "h"};
+  case 32:
+    return {"u32", "r"};
+  default:
+    return {"u64", "l"};
+  }
+}
+
+// The address as a global pointer: ld.global wants one (cvta.to.global).
+Value globalAddress(ConversionPatternRewriter &r, Location loc, Value p) {
+  auto global = LLVM::LLVMPointerType::get(r.getContext(),
+                                           unsigned(MemorySpace::global));
+  if (p.getType() == global)
+    return p;
+  return LLVM::AddrSpaceCastOp::create(r, loc, global, p);
+}
+
+LLVM::InlineAsmOp inlineAsm(ConversionPatternRewriter &r, Location loc,
+                            Type result, ValueRange operands, StringRef text,
+                            StringRef constraints, bool sideEffects) {
+  return LLVM::InlineAsmOp::create(
+      r, loc, result, operands, r.getStringAttr(text),
+      r.getStringAttr(constraints),
+      sideEffects ? r.getUnitAttr() : UnitAttr(), UnitAttr(),
+      LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+struct CachedLoadLowering : ConvertOpToLLVMPattern<CachedLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(CachedLoadOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Type t = op.getType();
+    Value addr = globalAddress(r, loc, a.getAddr());
+    std::string policy = stringifyCachePolicy(op.getPolicy()).str();
+    // cv (volatile) must not be merged or moved: it has side effects.
+    bool sideEffects = op.getPolicy() == CachePolicy::cv;
+    if (t.getIntOrFloatBitWidth() == 128) {
+      Type i64 = r.getI64Type();
+      auto pair = LLVM::LLVMStructType::getLiteral(r.getContext(), {i64, i64});
+      auto asmOp = inlineAsm(r, loc, pair, addr,
+                             "ld.global." + policy + ".v2.u64 {$0, $1}, [$2];",
+                             "=l,=l,l", sideEffects);
+      Value lo = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), 0);
+      Value hi = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), 1);
+      Type i128 = r.getIntegerType(128);
+      Value wideLo = LLVM::ZExtOp::create(r, loc, i128, lo);
+      Value wideHi = LLVM::ZExtOp::create(r, loc, i128, hi);
+      Value shift = LLVM::ConstantOp::create(r, loc, i128,
+                                             r.getIntegerAttr(i128, 64));
+      Value top = LLVM::ShlOp::create(r, loc, wideHi, shift);
+      r.replaceOp(op, LLVM::OrOp::create(r, loc, top, wideLo).getResult());
+      return success();
+    }
+    PtxOperand operand = ptxOperand(t);
+    // Bytes travel in 16-bit registers.
+    Type asmType = t.isInteger(8) ? r.getI16Type() : t;
+    auto asmOp = inlineAsm(
+        r, loc, asmType, addr,
+        "ld.global." + policy + "." + operand.type + " $0, [$1];",
+        std::string("=") + operand.constraint + ",l", sideEffects);
+    Value v = asmOp.getResult(0);
+    if (asmType != t)
+      v = LLVM::TruncOp::create(r, loc, t, v);
+    r.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(CachedStoreOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Value value = a.getValue();
+    Type t = value.getType();
+    Value addr = globalAddress(r, loc, a.getAddr());
+    std::string policy = stringifyCachePolicy(op.getPolicy()).str();
+    if (t.getIntOrFloatBitWidth() == 128) {
+      Type i64 = r.getI64Type();
+      Value lo = LLVM::TruncOp::create(r, loc, i64, value);
+      Value shift = LLVM::ConstantOp::create(r, loc, t,
+                                             r.getIntegerAttr(t, 64));
+      Value hi = LLVM::TruncOp::create(
+          r, loc, i64, LLVM::LShrOp::create(r, loc, value, shift));
+      inlineAsm(r, loc, Type(), ValueRange{addr, lo, hi},
+                "st.global." + policy + ".v2.u64 [$0], {$1, $2};",
+                "l,l,l,~{memory}", /*sideEffects=*/true);
+      r.eraseOp(op);
+      return success();
+    }
+    PtxOperand operand = ptxOperand(t);
+    if (t.isInteger(8))
+      value = LLVM::ZExtOp::create(r, loc, r.getI16Type(), value);
+    inlineAsm(r, loc, Type(), ValueRange{addr, value},
+              "st.global." + policy + "." + operand.type + " [$0], $1;",
+              std::string("l,") + operand.constraint + ",~{memory}",
+              /*sideEffects=*/true);
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+template <typename From, typename To>
+struct OneToOne : ConvertOpToLLVMPattern<From> {
+  using ConvertOpToLLVMPattern<From>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor a,
+                  ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<To>(op, a.getOperands());
+    return success();
+  }
+};
+
+struct AssumeLowering : ConvertOpToLLVMPattern<AssumeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(AssumeOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    LLVM::AssumeOp::create(r, op.getLoc(), a.getCondition());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyMemoryToLLVMPatterns(const LLVMTypeConverter &tc,
+                                       RewritePatternSet &patterns) {
+  patterns.add<MemsetLowering, MemmoveLowering, CachedLoadLowering,
+               CachedStoreLowering, AssumeLowering,
+               OneToOne<ByteSwapOp, LLVM::ByteSwapOp>,
+               OneToOne<BitReverseOp, LLVM::BitReverseOp>>(tc);
+}
+
+} // namespace alloy

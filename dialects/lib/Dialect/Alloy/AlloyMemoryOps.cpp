@@ -1,0 +1,47 @@
+//===- AlloyMemoryOps.cpp - Alloy memory and bit operations ---------------===//
+
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+using namespace mlir;
+using namespace alloy;
+
+static LogicalResult verifyAlignment(Operation *op, uint64_t alignment) {
+  if (!llvm::isPowerOf2_64(alignment))
+    return op->emitOpError("alignment ")
+           << alignment << " is not a power of two";
+  return success();
+}
+
+LogicalResult MemsetOp::verify() { return verifyAlignment(*this, getAlignment()); }
+
+LogicalResult MemmoveOp::verify() {
+  return verifyAlignment(*this, getAlignment());
+}
+
+// Cached accesses are PTX's ld.global/st.global: only global (or generic)
+// addresses, and each operation has its own policies.
+static LogicalResult verifyCachedAccess(Operation *op, Value addr,
+                                        CachePolicy policy, bool isLoad) {
+  MemorySpace space = cast<PtrType>(addr.getType()).getSpace();
+  if (space != MemorySpace::generic && space != MemorySpace::global)
+    return op->emitOpError("needs a generic or global pointer, got ")
+           << addr.getType();
+  bool loadPolicy = policy == CachePolicy::ca || policy == CachePolicy::cg ||
+                    policy == CachePolicy::cs || policy == CachePolicy::lu ||
+                    policy == CachePolicy::cv || policy == CachePolicy::nc;
+  bool storePolicy = policy == CachePolicy::wb || policy == CachePolicy::cg ||
+                     policy == CachePolicy::cs || policy == CachePolicy::wt;
+  if (isLoad ? !loadPolicy : !storePolicy)
+    return op->emitOpError("'")
+           << stringifyCachePolicy(policy) << "' is not a "
+           << (isLoad ? "load" : "store") << " cache policy";
+  return success();
+}
+
+LogicalResult CachedLoadOp::verify() {
+  return verifyCachedAccess(*this, getAddr(), getPolicy(), /*isLoad=*/true);
+}
+
+LogicalResult CachedStoreOp::verify() {
+  return verifyCachedAccess(*this, getAddr(), getPolicy(), /*isLoad=*/false);
+}
