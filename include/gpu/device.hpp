@@ -177,6 +177,9 @@ template <class T> std::span<T> dynamic_shared() noexcept {
 } // namespace gpu
 
 #include <gpu/atomic.hpp>
+#include <gpu/collectives.hpp>
+#include <gpu/math.hpp>
+#include <gpu/memory.hpp>
 #include <gpu/warp.hpp>
 
 #endif // GPU_DEVICE_HPP

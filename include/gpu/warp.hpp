@@ -3,14 +3,18 @@
 //
 // Every lane named in `mask` (default: all 32) must make the same call;
 // they are convergent. Shuffles move 32- and 64-bit integers, float and
-// double; a source lane outside the warp gives the caller its own value.
+// double directly, and other trivially copyable types (std::pair of them
+// too) as 32-bit words.
+// A source lane outside the warp gives the caller its own value.
 #ifndef GPU_WARP_HPP
 #define GPU_WARP_HPP
 
 #include <gpu/detail/atomic_intrinsics.hpp>
 #include <gpu/detail/intrinsics.hpp>
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace gpu::detail {
@@ -22,32 +26,74 @@ inline constexpr bool is_shuffle_type_v = std::is_same_v<T, float> ||
                                            (sizeof(T) == 4 || sizeof(T) == 8) &&
                                            !std::is_same_v<T, wchar_t> &&
                                            !std::is_same_v<T, char32_t>);
+
+// What a shuffle can move: a value whose bytes are the whole value
+// (trivially copyable, or copyable and destructible trivially, like
+// std::pair<float, int>).
+template <class T>
+inline constexpr bool is_shufflable_v =
+    std::is_trivially_copy_constructible_v<T> &&
+    std::is_trivially_destructible_v<T>;
+
+// A shuffle of such a T: one per 32-bit word.
+template <class T, class Leaf>
+T shuffle(T v, uint32_t arg, uint32_t mask, Leaf leaf) noexcept {
+  if constexpr (is_shuffle_type_v<T>) {
+    return leaf(v, arg, mask);
+  } else {
+    constexpr std::size_t words = (sizeof(T) + 3) / 4;
+    std::array<uint32_t, words> w{};
+    std::memcpy(w.data(), static_cast<const void *>(&v), sizeof(T));
+    for (std::size_t i = 0; i < words; ++i)
+      w[i] = leaf(w[i], arg, mask);
+    T r = v;
+    std::memcpy(static_cast<void *>(&r), w.data(), sizeof(T));
+    return r;
+  }
+}
 } // namespace gpu::detail
 
 namespace gpu::warp {
 inline constexpr uint32_t size = 32;
 inline uint32_t lane_id() noexcept { return detail::lane_id(); }
 
-#define ALLOY_SHUFFLE(NAME, LEAF, ARG)                                         \
-  template <class T>                                                           \
-  T NAME(T v, uint32_t ARG, uint32_t mask = 0xffffffffu) noexcept {            \
-    static_assert(detail::is_shuffle_type_v<T>,                                \
-                  "gpu::warp::" #NAME " is for 32- and 64-bit integers, "      \
-                  "float and double");                                         \
-    if constexpr (detail::is_shuffle_type_v<T>)                                \
-      return detail::LEAF(v, ARG, mask);                                       \
-    else                                                                       \
-      return v;                                                                \
-  }
 // The value of lane `src_lane` (taken modulo 32).
-ALLOY_SHUFFLE(shfl, warp_shfl_idx, src_lane)
+template <class T>
+T shfl(T v, uint32_t src_lane, uint32_t mask = 0xffffffffu) noexcept {
+  static_assert(detail::is_shufflable_v<T>,
+                "gpu::warp::shfl moves trivially copyable types");
+  return detail::shuffle(v, src_lane, mask, [](auto x, uint32_t a, uint32_t m) {
+    return detail::warp_shfl_idx(x, a, m);
+  });
+}
 // The value of lane (lane_id() - delta); lanes below `delta` keep their own.
-ALLOY_SHUFFLE(shfl_up, warp_shfl_up, delta)
+template <class T>
+T shfl_up(T v, uint32_t delta, uint32_t mask = 0xffffffffu) noexcept {
+  static_assert(detail::is_shufflable_v<T>,
+                "gpu::warp::shfl_up moves trivially copyable types");
+  return detail::shuffle(v, delta, mask, [](auto x, uint32_t a, uint32_t m) {
+    return detail::warp_shfl_up(x, a, m);
+  });
+}
 // The value of lane (lane_id() + delta); lanes past 31 keep their own.
-ALLOY_SHUFFLE(shfl_down, warp_shfl_down, delta)
+template <class T>
+T shfl_down(T v, uint32_t delta, uint32_t mask = 0xffffffffu) noexcept {
+  static_assert(detail::is_shufflable_v<T>,
+                "gpu::warp::shfl_down moves trivially copyable types");
+  return detail::shuffle(v, delta, mask, [](auto x, uint32_t a, uint32_t m) {
+    return detail::warp_shfl_down(x, a, m);
+  });
+}
 // The value of lane (lane_id() ^ lane_mask).
-ALLOY_SHUFFLE(shfl_xor, warp_shfl_bfly, lane_mask)
-#undef ALLOY_SHUFFLE
+template <class T>
+T shfl_xor(T v, uint32_t lane_mask, uint32_t mask = 0xffffffffu) noexcept {
+  static_assert(detail::is_shufflable_v<T>,
+                "gpu::warp::shfl_xor moves trivially copyable types");
+  return detail::shuffle(v, lane_mask, mask,
+                         [](auto x, uint32_t a, uint32_t m) {
+                           return detail::warp_shfl_bfly(x, a, m);
+                         });
+}
 
 // Bit N is `pred` of lane N, for the lanes in `mask`.
 inline uint32_t ballot(bool pred, uint32_t mask = 0xffffffffu) noexcept {

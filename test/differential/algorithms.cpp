@@ -74,8 +74,8 @@ DIFF_CASE(lower_upper_bound, diff::exact) {
   out.r[0] = uint64_t(std::lower_bound(v, v + 16, key) - v);
   out.r[1] = uint64_t(std::upper_bound(v, v + 16, key) - v);
   out.r[2] = std::binary_search(v, v + 16, key);
-  auto [lo, hi] = std::equal_range(v, v + 16, key);
-  out.r[3] = uint64_t(hi - lo);
+  auto range = std::equal_range(v, v + 16, key);
+  out.r[3] = uint64_t(range.second - range.first);
 }
 
 DIFF_CASE(reverse_rotate, diff::exact) {
@@ -109,16 +109,16 @@ DIFF_CASE(min_max_element, diff::exact) {
   fill16(v, in, in.e & 1);
   out.r[0] = uint64_t(std::min_element(v, v + 16) - v);
   out.r[1] = uint64_t(std::max_element(v, v + 16) - v);
-  auto [mn, mx] = std::minmax_element(v, v + 16);
-  out.r[2] = uint64_t(mn - v) * 100 + uint64_t(mx - v);
+  auto both = std::minmax_element(v, v + 16);
+  out.r[2] = uint64_t(both.first - v) * 100 + uint64_t(both.second - v);
 }
 
 DIFF_CASE(max_initializer_list, diff::exact) {
   int32_t a = int32_t(in.c), b = int32_t(in.d), c = int32_t(in.e);
   out.r[0] = uint64_t(int64_t(std::max({a, b, c})));
   out.r[1] = uint64_t(int64_t(std::min({a, b, c, 0})));
-  auto [lo, hi] = std::minmax({in.a, in.b, in.p, in.q});
-  out.r[2] = lo ^ hi;
+  auto lohi = std::minmax({in.a, in.b, in.p, in.q});
+  out.r[2] = lohi.first ^ lohi.second;
   out.f[0] = std::max({in.f, in.g, in.h}); // NaN positions matter
   out.f[1] = std::min({in.f, in.g});
 }
@@ -191,7 +191,8 @@ DIFF_CASE(permutations, diff::exact) {
   out.r[0] = hash(v, 5);
   bool more = std::prev_permutation(v, v + 5);
   out.r[1] = hash(v, 5) ^ uint64_t(more);
-  out.r[2] = std::is_permutation(v, v + 5, std::begin({5, 4, 3, 2, 1}));
+  const int32_t reversed[5] = {5, 4, 3, 2, 1};
+  out.r[2] = std::is_permutation(v, v + 5, reversed);
 }
 
 DIFF_CASE(gcd_lcm_midpoint, diff::exact) {
@@ -209,8 +210,8 @@ DIFF_CASE(compare_sequences, diff::exact) {
   std::copy(v, v + 16, w);
   w[in.e % 16] += int32_t(in.c % 3);
   out.r[0] = std::equal(v, v + 16, w);
-  auto [pv, pw] = std::mismatch(v, v + 16, w);
-  out.r[1] = uint64_t(pv - v) + uint64_t(pw - w) * 100;
+  auto where = std::mismatch(v, v + 16, w);
+  out.r[1] = uint64_t(where.first - v) + uint64_t(where.second - w) * 100;
   out.r[2] = std::lexicographical_compare(v, v + 16, w, w + 16);
   out.r[3] = std::is_sorted(v, v + 16) | uint64_t(std::is_sorted_until(v, v + 16) - v) << 1;
 }

@@ -85,8 +85,18 @@ struct V3 {
   int32_t operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
   explicit operator bool() const { return x || y || z; }
   operator int64_t() const { return int64_t(x) + y + z; }
-  friend bool operator==(const V3 &, const V3 &) = default;
-  friend auto operator<=>(const V3 &, const V3 &) = default;
+  bool operator==(const V3 &o) const { return x == o.x && y == o.y && z == o.z; }
+  bool operator<(const V3 &o) const {
+    return x != o.x ? x < o.x : (y != o.y ? y < o.y : z < o.z);
+  }
+};
+// Defaulted comparisons (C++20): == and <=>, and the operators that the
+// compiler rewrites in terms of them (!=, <, >, <=, >=).
+struct Version {
+  uint16_t major, minor;
+  uint32_t patch;
+  friend bool operator==(const Version &, const Version &) = default;
+  friend auto operator<=>(const Version &, const Version &) = default;
 };
 V3 operator*(int32_t s, const V3 &v) { return {s * v.x, s * v.y, s * v.z}; }
 // Components small enough that no operation overflows.
@@ -107,10 +117,19 @@ DIFF_CASE(operators, diff::exact) {
   out.r[0] = uint64_t(int64_t(s)) ^ (uint64_t(int64_t(n)) << 16);
   out.r[1] = uint64_t(int64_t(m)) ^ (uint64_t(int64_t(post)) << 20) ^
              uint64_t(int64_t(c) << 40);
-  out.r[2] = uint64_t(a == b) | uint64_t(a < b) << 1 | uint64_t(a > b) << 2 |
-             uint64_t(bool(a)) << 3 | uint64_t(a != a) << 4;
+  out.r[2] = uint64_t(a == b) | uint64_t(a < b) << 1 | uint64_t(b < a) << 2 |
+             uint64_t(bool(a)) << 3 | uint64_t(a == a) << 4;
   const V3 k = b;
   out.r[3] = uint64_t(int64_t(k[0] + k[1] + k[2]));
+}
+
+DIFF_CASE(defaulted_comparisons, diff::exact) {
+  Version a{uint16_t(in.c % 3), uint16_t(in.d % 3), in.e % 3};
+  Version b{uint16_t(in.d % 3), uint16_t(in.c % 3), (in.e >> 2) % 3};
+  auto order = a <=> b;
+  out.r[0] = uint64_t(a == b) | uint64_t(a != b) << 1 | uint64_t(a < b) << 2 |
+             uint64_t(a > b) << 3 | uint64_t(a <= b) << 4 | uint64_t(a >= b) << 5;
+  out.r[1] = order < 0 ? 1 : (order == 0 ? 2 : 3);
 }
 
 // Single inheritance without virtual functions.
@@ -161,10 +180,24 @@ DIFF_CASE(multiple_inheritance, diff::exact) {
   Left &lr = x;
   out.r[0] = read_right(&x) + lr.left() + x.b;
   out.r[1] = rp->r;
-  Both *back = static_cast<Both *>(rp);
-  out.r[2] = back->b;
-  out.r[3] = reinterpret_cast<uintptr_t>(rp) -
+  out.r[2] = reinterpret_cast<uintptr_t>(rp) -
              reinterpret_cast<uintptr_t>(&x); // the offset of Right
+}
+
+// Downcasts: static_cast from a base back to the derived class adjusts the
+// pointer (and the reference) the other way.
+DIFF_CASE(base_to_derived_cast, diff::exact) {
+  Both x;
+  x.l = in.c;
+  x.r = in.a;
+  x.b = in.d;
+  Right *rp = &x;
+  Both *back = static_cast<Both *>(rp);
+  Left &lr = x;
+  Both &back_ref = static_cast<Both &>(lr);
+  out.r[0] = back->b + back->l;
+  out.r[1] = back_ref.r;
+  out.r[2] = back == &x;
 }
 
 // A class that counts its copies and moves.
@@ -191,12 +224,13 @@ struct Counted {
 Counted pass_through(Counted c) { return c; } // moved out
 DIFF_CASE(copy_and_move, diff::exact) {
   Counted a(in.a);
-  Counted b = a;            // copy
-  Counted c = std::move(a); // move: a.v = 0
+  // static_cast<T &&> rather than std::move: utility.std_move tests that.
+  Counted b = a;                        // copy
+  Counted c = static_cast<Counted &&>(a); // move: a.v = 0
   Counted d(1);
-  d = b;                    // copy-assign
+  d = b;                                // copy-assign
   Counted e(2);
-  e = std::move(c);         // move-assign
+  e = static_cast<Counted &&>(c);       // move-assign
   Counted f = pass_through(b);
   out.r[0] = a.v + b.v * 3 + c.v;
   out.r[1] = d.v ^ e.v;
@@ -347,19 +381,37 @@ DIFF_CASE(member_references, diff::exact) {
   out.r[1] = w.size();
 }
 
-// Aggregates with a base class (C++17), and deducing this (C++23).
+// Aggregates with a base class (C++17).
 struct Point2 {
   int32_t x, y;
 };
 struct Point3 : Point2 {
   int32_t z;
-  int64_t sum(this const Point3 &self) { return int64_t(self.x) + self.y + self.z; }
+  int64_t sum() const { return int64_t(x) + y + z; }
 };
-DIFF_CASE(aggregate_base_and_explicit_this, diff::exact) {
+DIFF_CASE(aggregate_with_base, diff::exact) {
   Point3 p{{int32_t(in.c), int32_t(in.d)}, int32_t(in.e)};
   out.r[0] = uint64_t(p.sum());
   Point3 q{};
   out.r[1] = uint64_t(q.sum());
+}
+
+// Deducing this (C++23): explicit object parameters, by reference and by
+// value, and a template one.
+struct Meter {
+  uint64_t v;
+  uint64_t get(this const Meter &self) { return self.v; }
+  Meter twice(this Meter self) {
+    self.v *= 2;
+    return self;
+  }
+  template <class Self> auto &&raw(this Self &&self) { return self.v; }
+};
+DIFF_CASE(explicit_object_parameter, diff::exact) {
+  Meter m{in.a};
+  out.r[0] = m.get() + m.twice().get();
+  m.raw() += 3;
+  out.r[1] = m.v;
 }
 
 // A nested class, a static constexpr member, friend functions.

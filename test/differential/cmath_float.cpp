@@ -94,6 +94,13 @@ void lrint_domain(Input &in, rng &r) { // lrint and lround need a result in rang
 
 // Zero results of fmin/fmax: C leaves the sign of fmin(-0, +0) unspecified
 // (glibc and CUDA may differ), so zero is stored as +0.
+// Finite (not inf, not NaN), without <cmath>'s classification functions
+// (they have their own case).
+bool finite(float v) {
+  return v == v && v != std::numeric_limits<float>::infinity() &&
+         v != -std::numeric_limits<float>::infinity();
+}
+
 float plus_zero(float v) { return v == 0.0f ? 0.0f : v; }
 
 // ------------------------------------------------------------ exact --
@@ -151,7 +158,7 @@ DIFF_CASE(remainderf, diff::exact, fmod_domain) {
   int q = 0;
   out.f[2] = ::remquof(in.f, in.g, &q);
   // remquo: only the sign and the low 3 bits of the quotient are specified.
-  out.r[0] = std::isfinite(out.f[2]) ? uint64_t(q < 0) << 8 | uint64_t((q < 0 ? -q : q) & 7)
+  out.r[0] = finite(out.f[2]) ? uint64_t(q < 0) << 8 | uint64_t((q < 0 ? -q : q) & 7)
                                      : 0;
 }
 DIFF_CASE(copysignf, diff::exact) {
@@ -174,8 +181,8 @@ DIFF_CASE(frexpf, diff::exact) {
   out.f[0] = ::frexpf(in.f, &e1);
   out.f[1] = std::frexp(in.g, &e2);
   // The exponent of inf and NaN is unspecified.
-  out.r[0] = std::isfinite(in.f) ? uint64_t(int64_t(e1)) : 0;
-  out.r[1] = std::isfinite(in.g) ? uint64_t(int64_t(e2)) : 0;
+  out.r[0] = finite(in.f) ? uint64_t(int64_t(e1)) : 0;
+  out.r[1] = finite(in.g) ? uint64_t(int64_t(e2)) : 0;
 }
 DIFF_CASE(modff, diff::exact) {
   float ip1 = 0, ip2 = 0;

@@ -169,10 +169,9 @@ Line make_line(const P &a) { return Line{a, {a.y, a.x, 1}, 2}; }
 DIFF_CASE(returned_aggregates, diff::exact) {
   P p = make_p(in.c, in.d);
   Line l = make_line(p);
-  auto [x, y, z] = make_p(in.e, in.c);
   out.r[0] = mix(p);
   out.r[1] = mix(l.to) + l.color;
-  out.r[2] = uint64_t(int64_t(x)) ^ uint64_t(int64_t(y)) ^ z;
+  out.r[2] = mix(make_line(make_p(in.e, in.c)).from);
 }
 
 // Locals initialized from each other and from const locals.

@@ -170,7 +170,12 @@ DIFF_CASE(safe_int_compare, diff::exact) {
              uint64_t(std::cmp_equal(s, u)) << 2 |
              uint64_t(std::cmp_less_equal(w, in.b)) << 3 |
              uint64_t(std::cmp_not_equal(-1, 0xffffffffu)) << 4;
-  out.r[1] = uint64_t(std::in_range<int16_t>(s)) | uint64_t(std::in_range<uint8_t>(w)) << 1 |
+}
+
+DIFF_CASE(in_range, diff::exact) {
+  int32_t s = int32_t(in.c);
+  int64_t w = int64_t(in.a);
+  out.r[0] = uint64_t(std::in_range<int16_t>(s)) | uint64_t(std::in_range<uint8_t>(w)) << 1 |
              uint64_t(std::in_range<int32_t>(in.a)) << 2;
 }
 

@@ -1,0 +1,184 @@
+// Device intrinsics of the math library beyond <cmath>: CUDA's fast
+// approximations, directed roundings, conversions and integer intrinsics,
+// each a libdevice function (compiler/Basic/DeviceIntrinsics.def names it).
+// The public names are <gpu/math.hpp> and <gpu/cuda_compat.hpp>. The bodies
+// are the host fallbacks: the same functions computed by the C library.
+#ifndef GPU_DETAIL_MATH_INTRINSICS_HPP
+#define GPU_DETAIL_MATH_INTRINSICS_HPP
+
+#include <gpu/detail/intrinsics.hpp>
+
+#include <cfenv>
+#include <cmath>
+
+namespace gpu::detail {
+
+// The host fallbacks of the directed roundings.
+template <class F> inline auto with_rounding(int mode, F f) noexcept {
+  int saved = std::fegetround();
+  std::fesetround(mode);
+  auto r = f();
+  std::fesetround(saved);
+  return r;
+}
+template <class T> inline T erfinv_host(T y) noexcept {
+  // Newton iterations on erf(x) = y from a rough start.
+  if (!(y > T(-1) && y < T(1)))
+    return y == T(1) ? T(INFINITY) : y == T(-1) ? T(-INFINITY) : T(NAN);
+  T x = T(0);
+  for (int i = 0; i < 60; ++i)
+    x -= (std::erf(x) - y) / (T(1.1283791670955126) * std::exp(-x * x));
+  return x;
+}
+inline unsigned byte_perm_host(unsigned x, unsigned y, unsigned s) noexcept {
+  unsigned long long bytes = (unsigned long long)y << 32 | x;
+  unsigned r = 0;
+  for (int i = 0; i < 4; ++i)
+    r |= unsigned((bytes >> (((s >> (4 * i)) & 7) * 8)) & 0xff) << (8 * i);
+  return r;
+}
+
+ALLOY_INTRINSIC("math.fast_exp.f32")
+inline float fast_expf(float x) noexcept { return std::exp(x); }
+ALLOY_INTRINSIC("math.fast_exp10.f32")
+inline float fast_exp10f(float x) noexcept { return std::pow(10.0f, x); }
+ALLOY_INTRINSIC("math.fast_log.f32")
+inline float fast_logf(float x) noexcept { return std::log(x); }
+ALLOY_INTRINSIC("math.fast_log2.f32")
+inline float fast_log2f(float x) noexcept { return std::log2(x); }
+ALLOY_INTRINSIC("math.fast_log10.f32")
+inline float fast_log10f(float x) noexcept { return std::log10(x); }
+ALLOY_INTRINSIC("math.fast_sin.f32")
+inline float fast_sinf(float x) noexcept { return std::sin(x); }
+ALLOY_INTRINSIC("math.fast_cos.f32")
+inline float fast_cosf(float x) noexcept { return std::cos(x); }
+ALLOY_INTRINSIC("math.fast_tan.f32")
+inline float fast_tanf(float x) noexcept { return std::tan(x); }
+ALLOY_INTRINSIC("math.fast_tanh.f32")
+inline float fast_tanhf(float x) noexcept { return std::tanh(x); }
+ALLOY_INTRINSIC("math.fast_pow.f32")
+inline float fast_powf(float x, float y) noexcept { return std::pow(x, y); }
+ALLOY_INTRINSIC("math.fast_divide.f32")
+inline float fast_dividef(float x, float y) noexcept { return x / y; }
+ALLOY_INTRINSIC("math.rsqrt.f32")
+inline float rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
+ALLOY_INTRINSIC("math.rsqrt.f64")
+inline double rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }
+ALLOY_INTRINSIC("math.rcbrt.f32")
+inline float rcbrtf(float x) noexcept { return 1.0f / std::cbrt(x); }
+ALLOY_INTRINSIC("math.rcbrt.f64")
+inline double rcbrt(double x) noexcept { return 1.0 / std::cbrt(x); }
+ALLOY_INTRINSIC("math.saturate.f32")
+inline float saturatef(float x) noexcept { return x >= 1.0f ? 1.0f : x > 0.0f ? x : 0.0f; }
+ALLOY_INTRINSIC("math.sinpi.f32")
+inline float sinpif(float x) noexcept { return std::sin(x * 3.14159265358979323846f); }
+ALLOY_INTRINSIC("math.sinpi.f64")
+inline double sinpi(double x) noexcept { return std::sin(x * 3.14159265358979323846); }
+ALLOY_INTRINSIC("math.cospi.f32")
+inline float cospif(float x) noexcept { return std::cos(x * 3.14159265358979323846f); }
+ALLOY_INTRINSIC("math.cospi.f64")
+inline double cospi(double x) noexcept { return std::cos(x * 3.14159265358979323846); }
+ALLOY_INTRINSIC("math.erfinv.f32")
+inline float erfinvf(float x) noexcept { return erfinv_host(x); }
+ALLOY_INTRINSIC("math.erfinv.f64")
+inline double erfinv(double x) noexcept { return erfinv_host(x); }
+ALLOY_INTRINSIC("math.normcdf.f32")
+inline float normcdff(float x) noexcept { return 0.5f * std::erfc(-x * 0.70710678118654752f); }
+ALLOY_INTRINSIC("math.normcdf.f64")
+inline double normcdf(double x) noexcept { return 0.5 * std::erfc(-x * 0.70710678118654752); }
+ALLOY_INTRINSIC("math.add_rn.f32")
+inline float fadd_rn(float x, float y) noexcept { return x + y; }
+ALLOY_INTRINSIC("math.add_rz.f32")
+inline float fadd_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x + y; }); }
+ALLOY_INTRINSIC("math.add_ru.f32")
+inline float fadd_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { return x + y; }); }
+ALLOY_INTRINSIC("math.add_rd.f32")
+inline float fadd_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x + y; }); }
+ALLOY_INTRINSIC("math.sub_rn.f32")
+inline float fsub_rn(float x, float y) noexcept { return x - y; }
+ALLOY_INTRINSIC("math.mul_rn.f32")
+inline float fmul_rn(float x, float y) noexcept { return x * y; }
+ALLOY_INTRINSIC("math.mul_rz.f32")
+inline float fmul_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x * y; }); }
+ALLOY_INTRINSIC("math.mul_ru.f32")
+inline float fmul_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { return x * y; }); }
+ALLOY_INTRINSIC("math.mul_rd.f32")
+inline float fmul_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x * y; }); }
+ALLOY_INTRINSIC("math.fma_rn.f32")
+inline float fmaf_rn(float x, float y, float z) noexcept { return std::fma(x, y, z); }
+ALLOY_INTRINSIC("math.fma_rz.f32")
+inline float fmaf_rz(float x, float y, float z) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return std::fma(x, y, z); }); }
+ALLOY_INTRINSIC("math.fma_ru.f32")
+inline float fmaf_ru(float x, float y, float z) noexcept { return with_rounding(FE_UPWARD, [&] { return std::fma(x, y, z); }); }
+ALLOY_INTRINSIC("math.fma_rd.f32")
+inline float fmaf_rd(float x, float y, float z) noexcept { return with_rounding(FE_DOWNWARD, [&] { return std::fma(x, y, z); }); }
+ALLOY_INTRINSIC("math.div_rn.f32")
+inline float fdiv_rn(float x, float y) noexcept { return x / y; }
+ALLOY_INTRINSIC("math.div_rz.f32")
+inline float fdiv_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x / y; }); }
+ALLOY_INTRINSIC("math.div_ru.f32")
+inline float fdiv_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { return x / y; }); }
+ALLOY_INTRINSIC("math.div_rd.f32")
+inline float fdiv_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x / y; }); }
+ALLOY_INTRINSIC("math.rcp_rn.f32")
+inline float frcp_rn(float x) noexcept { return 1.0f / x; }
+ALLOY_INTRINSIC("math.sqrt_rn.f32")
+inline float fsqrt_rn(float x) noexcept { return std::sqrt(x); }
+ALLOY_INTRINSIC("math.rsqrt_rn.f32")
+inline float frsqrt_rn(float x) noexcept { return 1.0f / std::sqrt(x); }
+ALLOY_INTRINSIC("math.add_rn.f64")
+inline double dadd_rn(double x, double y) noexcept { return x + y; }
+ALLOY_INTRINSIC("math.sub_rn.f64")
+inline double dsub_rn(double x, double y) noexcept { return x - y; }
+ALLOY_INTRINSIC("math.mul_rn.f64")
+inline double dmul_rn(double x, double y) noexcept { return x * y; }
+ALLOY_INTRINSIC("math.fma_rn.f64")
+inline double fma_rn(double x, double y, double z) noexcept { return std::fma(x, y, z); }
+ALLOY_INTRINSIC("math.div_rn.f64")
+inline double ddiv_rn(double x, double y) noexcept { return x / y; }
+ALLOY_INTRINSIC("math.rcp_rn.f64")
+inline double drcp_rn(double x) noexcept { return 1.0 / x; }
+ALLOY_INTRINSIC("math.sqrt_rn.f64")
+inline double dsqrt_rn(double x) noexcept { return std::sqrt(x); }
+ALLOY_INTRINSIC("convert.f32_to_i32_rn")
+inline int float2int_rn(float x) noexcept { return int(std::nearbyint(x)); }
+ALLOY_INTRINSIC("convert.f32_to_i32_rd")
+inline int float2int_rd(float x) noexcept { return int(std::floor(x)); }
+ALLOY_INTRINSIC("convert.f32_to_i32_ru")
+inline int float2int_ru(float x) noexcept { return int(std::ceil(x)); }
+ALLOY_INTRINSIC("convert.f32_to_i32_rz")
+inline int float2int_rz(float x) noexcept { return int(x); }
+ALLOY_INTRINSIC("convert.f32_to_u32_rn")
+inline unsigned float2uint_rn(float x) noexcept { return unsigned(std::nearbyint(x)); }
+ALLOY_INTRINSIC("convert.f32_to_i64_rn")
+inline long long float2ll_rn(float x) noexcept { return (long long)std::nearbyint(x); }
+ALLOY_INTRINSIC("convert.f64_to_i32_rn")
+inline int double2int_rn(double x) noexcept { return int(std::nearbyint(x)); }
+ALLOY_INTRINSIC("convert.f64_to_f32_rn")
+inline float double2float_rn(double x) noexcept { return float(x); }
+ALLOY_INTRINSIC("convert.f64_to_f32_rz")
+inline float double2float_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return float(x); }); }
+ALLOY_INTRINSIC("convert.i32_to_f32_rn")
+inline float int2float_rn(int x) noexcept { return float(x); }
+ALLOY_INTRINSIC("int.byte_perm")
+inline unsigned byte_perm(unsigned x, unsigned y, unsigned s) noexcept { return byte_perm_host(x, y, s); }
+ALLOY_INTRINSIC("int.sad")
+inline unsigned sad(int x, int y, unsigned z) noexcept { return unsigned(x > y ? x - y : y - x) + z; }
+ALLOY_INTRINSIC("int.usad")
+inline unsigned usad(unsigned x, unsigned y, unsigned z) noexcept { return (x > y ? x - y : y - x) + z; }
+ALLOY_INTRINSIC("int.mul24")
+inline int mul24(int x, int y) noexcept { return int(((long long)(x << 8 >> 8) * (y << 8 >> 8))); }
+ALLOY_INTRINSIC("int.umul24")
+inline unsigned umul24(unsigned x, unsigned y) noexcept { return (x & 0xffffffu) * (y & 0xffffffu); }
+ALLOY_INTRINSIC("int.hadd")
+inline int hadd(int x, int y) noexcept { return int(((long long)x + y) >> 1); }
+ALLOY_INTRINSIC("int.rhadd")
+inline int rhadd(int x, int y) noexcept { return int(((long long)x + y + 1) >> 1); }
+ALLOY_INTRINSIC("int.uhadd")
+inline unsigned uhadd(unsigned x, unsigned y) noexcept { return unsigned(((unsigned long long)x + y) >> 1); }
+ALLOY_INTRINSIC("int.urhadd")
+inline unsigned urhadd(unsigned x, unsigned y) noexcept { return unsigned(((unsigned long long)x + y + 1) >> 1); }
+
+} // namespace gpu::detail
+
+#endif // GPU_DETAIL_MATH_INTRINSICS_HPP
