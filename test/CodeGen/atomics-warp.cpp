@@ -86,36 +86,36 @@ void histogram(std::span<const uint32_t> in, uint32_t *out) {
                            int *i) {
   uint32_t lane = gpu::warp::lane_id();
   float v = f[lane];
-  // ALLOY: alloy.shfl down %{{.*}} : f32
+  // ALLOY-DAG: alloy.shfl down %{{.*}} : f32
   // PTX: shfl.sync.down.b32 {{.*}}, 16, 31, -1;
   // PTX: shfl.sync.down.b32 {{.*}}, 1, 31, -1;
   for (uint32_t o = 16; o > 0; o /= 2)
     v += gpu::warp::shfl_down(v, o);
-  // ALLOY: alloy.shfl idx %{{.*}} : f32
+  // ALLOY-DAG: alloy.shfl idx %{{.*}} : f32
   // PTX: shfl.sync.idx.b32 {{.*}}, 0, 31, -1;
   f[lane] = v + gpu::warp::shfl(v, 0);
   double w = d[lane];
-  // ALLOY: alloy.shfl bfly %{{.*}} : f64
+  // ALLOY-DAG: alloy.shfl bfly %{{.*}} : f64
   // PTX-COUNT-2: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
   w += gpu::warp::shfl_xor(w, 1);
-  // ALLOY: alloy.shfl up %{{.*}} : f64
+  // ALLOY-DAG: alloy.shfl up %{{.*}} : f64
   // PTX-COUNT-2: shfl.sync.up.b32 {{.*}}, 2, 0, 65535;
   d[lane] = gpu::warp::shfl_up(w, 2, 0x0000ffffu);
-  // ALLOY: alloy.shfl bfly %{{.*}} : i64
+  // ALLOY-DAG: alloy.shfl bfly %{{.*}} : i64
   // PTX-COUNT-2: shfl.sync.bfly.b32 {{.*}}, 3, 31, -1;
   ll[lane] = gpu::warp::shfl_xor(ll[lane], 3);
-  // ALLOY: alloy.shfl down %{{.*}} : i32
+  // ALLOY-DAG: alloy.shfl down %{{.*}} : i32
   // PTX: shfl.sync.down.b32 {{.*}}, 4, 31, -1;
   i[lane] = gpu::warp::shfl_down(i[lane], 4);
-  // ALLOY: alloy.vote ballot %{{.*}} : i32
-  // ALLOY: alloy.vote all %{{.*}} : i1
-  // ALLOY: alloy.vote any %{{.*}} : i1
+  // ALLOY-DAG: alloy.vote ballot %{{.*}} : i32
+  // ALLOY-DAG: alloy.vote all %{{.*}} : i1
+  // ALLOY-DAG: alloy.vote any %{{.*}} : i1
   // PTX: vote.sync.ballot.b32 {{.*}}, -1;
   // PTX: vote.sync.all.pred {{.*}}, -1;
   // PTX: vote.sync.any.pred {{.*}}, 255;
   u[lane] = gpu::warp::ballot(lane % 3 == 0) + gpu::warp::all(v > 0) +
             gpu::warp::any(w < 0, 0xffu);
-  // ALLOY: alloy.warp_sync
+  // ALLOY-DAG: alloy.warp_sync
   // PTX: bar.warp.sync -1;
   gpu::warp::sync();
 }
@@ -128,9 +128,11 @@ void histogram(std::span<const uint32_t> in, uint32_t *out) {
 [[gpu::kernel]] void cas_double(double *d) { gpu::atomic_cas(d, 0.0, 1.0); }
 // expected-error@gpu/atomic.hpp:* {{gpu::atomic_max is for int32_t, uint32_t, int64_t and uint64_t}}
 [[gpu::kernel]] void max_const(const int *p) { gpu::atomic_max(p, 1); }
-// expected-error@gpu/warp.hpp:* {{gpu::warp::shfl is for 32- and 64-bit integers, float and double}}
-[[gpu::kernel]] void shfl_char(char *c) { c[0] = gpu::warp::shfl(c[0], 1); }
-// expected-error@gpu/warp.hpp:* {{gpu::warp::shfl_xor is for 32- and 64-bit integers, float and double}}
-[[gpu::kernel]] void shfl_bool(bool *b) { b[0] = gpu::warp::shfl_xor(b[0], 1); }
+struct Counted {
+  int v;
+  Counted(const Counted &o) : v(o.v + 1) {}
+};
+// expected-error@gpu/warp.hpp:* {{gpu::warp::shfl moves trivially copyable types}}
+[[gpu::kernel]] void shfl_counted(Counted *c) { c[0] = gpu::warp::shfl(c[0], 1); }
 #endif
 } // namespace kernels

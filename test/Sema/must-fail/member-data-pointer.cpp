@@ -10,7 +10,7 @@ struct Particle {
 template <float Particle::*Field> float field_sum(const Particle *p, int n) {
   float s = 0;
   for (int i = 0; i < n; ++i)
-    // CHECK: member-data-pointer.cpp:[[@LINE+1]]:15: error: pointers to members cannot be used in device code [alloy:device-member-pointer]
+    // CHECK: member-data-pointer.cpp:[[@LINE+1]]:14: error: pointers to members cannot be used in device code [alloy:device-member-pointer]
     s += p[i].*Field;
   return s;
 }

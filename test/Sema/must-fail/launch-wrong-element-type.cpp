@@ -1,0 +1,21 @@
+// gpu::launch with a buffer of the wrong element type. The header's
+// static_assert reports it too (it exists for builds without the plugin).
+// RUN: not %alloy_cc1 -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not='internal error' --implicit-check-not='PLEASE submit' --implicit-check-not='Stack dump'
+#include <gpu/gpu.hpp>
+
+namespace kernels {
+[[gpu::kernel, gpu::launch_contract(1, 128)]]
+// CHECK: launch-wrong-element-type.cpp:[[@LINE+1]]:37: note: parameter 'in' declared here
+void scale(std::span<const float> in, gpu::disjoint_span<float> out) {
+  auto idx = gpu::thread::index_1d();
+  if (float *p = out.get_mut(idx)) *p = 2 * in[idx.get()];
+}
+}  // namespace kernels
+
+void run(gpu::context &ctx, gpu::stream &stream) {
+  auto ints = gpu::device_buffer<int>::zeroed(stream, 128).value();
+  auto out = gpu::device_buffer<float>::zeroed(stream, 128).value();
+  auto p = gpu::prepare<kernels::scale>(ctx, gpu::launch_config_1d{1, 128}).value();
+  // CHECK: launch-wrong-element-type.cpp:[[@LINE+1]]:32: error: argument for parameter 'in' of kernels::scale: the buffer holds 'int', the parameter wants 'float' [alloy:launch-argument]
+  (void)gpu::launch(stream, p, ints, out);
+}
