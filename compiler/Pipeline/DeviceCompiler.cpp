@@ -70,8 +70,8 @@ bool compileDeviceModule(mlir::ModuleOp module,
         });
     mlir::PassManager pm(module.getContext());
     // The AST lowering leaves unreachable blocks after returns and breaks;
-    // canonicalization erases them before the dialect conversion.
-    pm.addPass(mlir::createCanonicalizerPass());
+    // the dialect conversion needs them gone.
+    pm.addPass(createEraseUnreachableBlocksPass());
     buildAlloyToLLVMPipeline(pm);
     if (mlir::failed(pm.run(module)))
       return fail("lowering the device code failed:\n" + mlirErrors);

@@ -19,4 +19,15 @@ def ConvertAlloyToLLVMPass : Pass<"convert-alloy-to-llvm", "::mlir::ModuleOp"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def EraseUnreachableBlocksPass
+    : Pass<"alloy-erase-unreachable-blocks", "::mlir::ModuleOp"> {
+  let summary = "Erase the blocks that no path from the entry reaches";
+  let description = [{
+    The AST lowering leaves a fresh block after each return, break and
+    throw-like call; the dialect conversion skips unreachable blocks, so
+    they go first. Unlike `canonicalize`, this keeps the control flow as it
+    was emitted: the back edges that carry loop annotations stay in place.
+  }];
+}
+
 #endif // ALLOY_CONVERSION_PASSES_TD
