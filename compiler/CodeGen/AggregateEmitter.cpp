@@ -23,10 +23,12 @@ namespace {
 
 class AggregateEmitter : public ConstStmtVisitor<AggregateEmitter> {
 public:
-  AggregateEmitter(FunctionEmitter &fe, Address dest)
-      : fe(fe), b(fe.b), ast(fe.ast), types(fe.types), dest(dest) {}
+  AggregateEmitter(FunctionEmitter &fe, Address dest, bool isTemporary)
+      : fe(fe), b(fe.b), ast(fe.ast), types(fe.types), dest(dest),
+        isTemporary(isTemporary) {}
 
-  void emit(const Expr *e) { fe.emitAggregateExpr(e, dest); }
+  // The same destination, built by another node.
+  void emit(const Expr *e) { fe.emitAggregateExpr(e, dest, isTemporary); }
   void copyFrom(const Expr *glvalue) {
     fe.emitCopy(dest, fe.emitAddress(glvalue), glvalue->getType());
   }
@@ -56,9 +58,10 @@ public:
   }
   void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *e) {
     emit(e->getSubExpr());
-    // The temporary dies at the end of its full-expression (or with the
-    // reference bound to it).
-    fe.pushDestroy(dest, e->getType());
+    // A temporary dies at the end of its full-expression (or with the
+    // reference bound to it); a variable or return slot is its owner's.
+    if (isTemporary)
+      fe.pushDestroy(dest, e->getType());
   }
   void VisitImplicitValueInitExpr(const ImplicitValueInitExpr *e) {
     fe.emitZeroInit(dest, e->getType());
@@ -143,6 +146,7 @@ private:
   ASTContext &ast;
   TypeLowering &types;
   Address dest;
+  bool isTemporary;
 };
 
 void AggregateEmitter::VisitCastExpr(const CastExpr *e) {
@@ -370,8 +374,9 @@ void AggregateEmitter::VisitCXXInheritedCtorInitExpr(
 
 } // namespace
 
-void FunctionEmitter::emitAggregateExpr(const Expr *e, Address dest) {
-  AggregateEmitter(*this, dest).Visit(skipTransparent(e));
+void FunctionEmitter::emitAggregateExpr(const Expr *e, Address dest,
+                                        bool isTemporary) {
+  AggregateEmitter(*this, dest, isTemporary).Visit(skipTransparent(e));
 }
 
 void FunctionEmitter::emitInit(const Expr *init, Address dest, QualType t) {

@@ -75,15 +75,19 @@ public:
   LValue emitLValue(const clang::Expr *e);
   // The address of a glvalue that is not a bit-field.
   Address emitAddress(const clang::Expr *e);
-  // Builds the class or array value of `e` at `dest`.
-  void emitAggregateExpr(const clang::Expr *e, Address dest);
+  // Builds the class or array value of `e` at `dest`. A temporary (as
+  // opposed to a variable, a return slot or a subobject, which their owner
+  // destroys) gets the cleanup its type needs.
+  void emitAggregateExpr(const clang::Expr *e, Address dest,
+                         bool isTemporary = false);
   // Evaluates `e` for its side effects.
   void emitIgnoredExpr(const clang::Expr *e);
   // Initializes an object of type `t` at `dest` from `init`.
   void emitInit(const clang::Expr *init, Address dest, clang::QualType t);
   // `e` (any value category) in memory: a glvalue's own address, or a
-  // temporary holding the prvalue.
+  // temporary holding the prvalue (destroyed with its full-expression).
   Address emitMaterialized(const clang::Expr *e);
+  Address emitTemporary(const clang::Expr *e);
   void emitZeroInit(Address dest, clang::QualType t);
 
   // Conversions between scalar types.

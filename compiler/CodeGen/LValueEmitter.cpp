@@ -212,9 +212,7 @@ LValueEmitter::VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *e) 
   const VarDecl *saved = fe.extendingDecl;
   if (owner && owner->hasLocalStorage())
     fe.extendingDecl = owner;
-  QualType t = sub->getType();
-  Address tmp = fe.createTemp(t);
-  fe.emitInit(sub, tmp, t);
+  Address tmp = fe.emitTemporary(sub);
   fe.extendingDecl = saved;
   return at(tmp);
 }
@@ -364,9 +362,16 @@ Address FunctionEmitter::emitMaterialized(const Expr *e) {
   e = skipTransparent(e);
   if (e->isGLValue())
     return emitAddress(e);
+  return emitTemporary(e);
+}
+
+Address FunctionEmitter::emitTemporary(const Expr *e) {
   QualType t = e->getType();
   Address tmp = createTemp(t);
-  emitInit(e, tmp, t);
+  if (types.isAggregate(t))
+    emitAggregateExpr(e, tmp, /*isTemporary=*/true);
+  else
+    emitInit(e, tmp, t);
   return tmp;
 }
 

@@ -669,7 +669,7 @@ void FunctionEmitter::emitIgnoredExpr(const Expr *e) {
     return;
   }
   if (types.isAggregate(e->getType())) {
-    emitAggregateExpr(e, createTemp(e->getType()));
+    emitTemporary(e);
     return;
   }
   emitScalarExpr(e);
