@@ -378,16 +378,16 @@ Address FunctionEmitter::emitTemporary(const Expr *e) {
 // --- Bit-fields -------------------------------------------------------------
 
 LValue FunctionEmitter::fieldLValue(Address base, const FieldDecl *field) {
-  Address a = memberAddress(base, field);
   QualType t = field->getType();
-  if (t->isReferenceType()) {
+  if (!field->isBitField()) {
+    Address a = memberAddress(base, field);
+    if (!t->isReferenceType())
+      return LValue::of(a);
     // A reference member holds the address of what it refers to.
     mlir::Value p = LoadOp::create(b, b.getUnknownLoc(), types.pointerType(),
                                    a.ptr, a.align);
     return LValue::of(Address{p, types.alignOf(t.getNonReferenceType())});
   }
-  if (!field->isBitField())
-    return LValue::of(a);
   // The field's bits, in a storage unit: the declared type's aligned unit
   // when it overlaps no other member, else the bytes the field covers.
   const RecordDecl *rd = field->getParent();

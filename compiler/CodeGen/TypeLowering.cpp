@@ -1,4 +1,5 @@
 #include "TypeLowering.h"
+#include "Basic/InternalError.h"
 
 #include "alloy/Dialect/Alloy/AlloyTypes.h"
 
@@ -40,6 +41,8 @@ mlir::Type TypeLowering::valueType(QualType t) const {
     case BuiltinType::Half:
     case BuiltinType::Float16:
       return mlir::Float16Type::get(&ctx);
+    case BuiltinType::BFloat16:
+      return mlir::BFloat16Type::get(&ctx);
     default:
       return {};
     }
@@ -55,7 +58,10 @@ mlir::Type TypeLowering::memoryType(QualType t) const {
     std::string name = t.getAsString(ast.getPrintingPolicy());
     return RecordType::get(&ctx, name, sizeOf(t), alignOf(t));
   }
-  return valueType(t);
+  mlir::Type type = valueType(t);
+  // Sema/DeviceTypes.h admits only types that have one.
+  ALLOY_CHECK(type);
+  return type;
 }
 
 uint64_t TypeLowering::sizeOf(QualType t) const {
