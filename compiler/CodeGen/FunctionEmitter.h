@@ -122,6 +122,7 @@ public:
   // --- Statements -------------------------------------------------------
   void emitStmt(const clang::Stmt *s);
   void emitVarDecl(const clang::VarDecl *vd);
+  void emitBindings(const clang::VarDecl *vd);
 
   // --- Calls --------------------------------------------------------------
   // A call's scalar result (null for void); a class result is built at

@@ -152,8 +152,11 @@ private:
 LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
   const ValueDecl *d = e->getDecl();
   if (const auto *binding = dyn_cast<BindingDecl>(d)) {
-    if (const VarDecl *holding = binding->getHoldingVar())
-      return at(fe.references.lookup(holding));
+    if (const VarDecl *holding = binding->getHoldingVar()) {
+      Address a = fe.references.lookup(holding);
+      ALLOY_CHECK(a);
+      return at(a);
+    }
     return lvalue(binding->getBinding());
   }
   if (const auto *tpo = dyn_cast<TemplateParamObjectDecl>(d)) {

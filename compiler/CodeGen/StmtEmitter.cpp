@@ -372,11 +372,14 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
     return;
   }
   if (t->isReferenceType()) {
-    CleanupScope scope(*this);
-    const VarDecl *saved = extendingDecl;
-    extendingDecl = vd;
-    references[vd] = emitAddress(vd->getInit());
-    extendingDecl = saved;
+    {
+      CleanupScope scope(*this);
+      const VarDecl *saved = extendingDecl;
+      extendingDecl = vd;
+      references[vd] = emitAddress(vd->getInit());
+      extendingDecl = saved;
+    }
+    emitBindings(vd);
     return;
   }
   if (vd->isConstexpr())
@@ -398,11 +401,17 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
     CleanupScope scope(*this);
     emitInit(init, slot, t);
   }
+  emitBindings(vd);
+  pushDestroy(slot, t, vd);
+}
+
+// auto [a, b] = tuple-like: each binding is a reference variable bound to
+// get<i>(the object).
+void FunctionEmitter::emitBindings(const VarDecl *vd) {
   if (const auto *dd = dyn_cast<DecompositionDecl>(vd))
     for (const BindingDecl *binding : dd->bindings())
       if (const VarDecl *holding = binding->getHoldingVar())
         emitVarDecl(holding);
-  pushDestroy(slot, t, vd);
 }
 
 } // namespace alloy
