@@ -1,0 +1,38 @@
+// Byte ranges, cached accesses and bit operations to llvm; the cached
+// accesses are PTX inline assembly, as in CUDA's headers.
+// RUN: alloy-opt %s --convert-alloy-to-llvm | FileCheck %s
+// RUN: alloy-opt %s --alloy-to-llvm | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 | FileCheck %s --check-prefix=PTX
+
+// CHECK-LABEL: llvm.func @memory(
+// PTX-LABEL: .entry memory(
+alloy.kernel @memory(%p: !alloy.ptr<global>, %q: !alloy.ptr, %n: i64, %i: i32,
+                     %w: i128, %c: i1) {
+  %b = arith.constant 0 : i8
+  // CHECK: "llvm.intr.memset"(%{{.*}}, %{{.*}}, %{{.*}}) <{arg_attrs = [{llvm.align = 8 : i64}, {}, {}], isVolatile = false}>
+  alloy.memset %p, %b, %n align 8 : !alloy.ptr<global>
+  // CHECK: "llvm.intr.memmove"(%{{.*}}, %{{.*}}, %{{.*}}) <{arg_attrs = [{llvm.align = 4 : i64}, {llvm.align = 4 : i64}, {}], isVolatile = false}>
+  alloy.memmove %q, %p, %n align 4 : !alloy.ptr, !alloy.ptr<global>
+  // CHECK: llvm.inline_asm "ld.global.cs.f32 $0, [$1];", "=f,l"
+  // PTX: ld.global.cs.f32
+  %0 = alloy.cached_load cs %q : !alloy.ptr -> f32
+  // CHECK: llvm.inline_asm "ld.global.nc.v2.u64 {$0, $1}, [$2];", "=l,=l,l"
+  // PTX: ld.global.nc.v2.u64
+  %1 = alloy.cached_load nc %p : !alloy.ptr<global> -> i128
+  // CHECK: llvm.inline_asm has_side_effects "st.global.cs.u32 [$0], $1;", "l,r,~{memory}"
+  // PTX: st.global.cs.u32
+  alloy.cached_store cs %i, %q : i32, !alloy.ptr
+  // CHECK: llvm.inline_asm has_side_effects "st.global.wt.v2.u64 [$0], {$1, $2};", "l,l,l,~{memory}"
+  // PTX: st.global.wt.v2.u64
+  alloy.cached_store wt %1, %p : i128, !alloy.ptr<global>
+  // CHECK: llvm.intr.bswap(%{{.*}}) : (i32) -> i32
+  %2 = alloy.byte_swap %i : i32
+  // CHECK: llvm.intr.bitreverse(%{{.*}}) : (i32) -> i32
+  %3 = alloy.bit_reverse %2 : i32
+  alloy.cached_store cs %3, %q : i32, !alloy.ptr
+  %f = arith.fptosi %0 : f32 to i32
+  alloy.cached_store cs %f, %q : i32, !alloy.ptr
+  // CHECK: llvm.intr.assume %{{.*}} : i1
+  alloy.assume %c
+  alloy.return
+}

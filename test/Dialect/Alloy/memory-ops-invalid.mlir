@@ -1,0 +1,39 @@
+// RUN: alloy-opt %s -split-input-file -verify-diagnostics
+
+func.func @store_policy_on_load(%p: !alloy.ptr) {
+  // expected-error @+1 {{'wb' is not a load cache policy}}
+  %0 = alloy.cached_load wb %p : !alloy.ptr -> i32
+  return
+}
+
+// -----
+
+func.func @load_policy_on_store(%p: !alloy.ptr, %v: i32) {
+  // expected-error @+1 {{'nc' is not a store cache policy}}
+  alloy.cached_store nc %v, %p : i32, !alloy.ptr
+  return
+}
+
+// -----
+
+func.func @shared_cached(%p: !alloy.ptr<shared>) {
+  // expected-error @+1 {{needs a generic or global pointer, got '!alloy.ptr<shared>'}}
+  %0 = alloy.cached_load cs %p : !alloy.ptr<shared> -> f32
+  return
+}
+
+// -----
+
+func.func @odd_alignment(%p: !alloy.ptr, %b: i8, %n: i64) {
+  // expected-error @+1 {{alignment 3 is not a power of two}}
+  alloy.memset %p, %b, %n align 3 : !alloy.ptr
+  return
+}
+
+// -----
+
+func.func @swap_byte(%v: i8) {
+  // expected-error @+1 {{operand #0 must be 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 128-bit signless integer}}
+  %0 = alloy.byte_swap %v : i8
+  return
+}

@@ -1,0 +1,29 @@
+// Byte-range, cached-access and bit operations: the textual form
+// round-trips.
+// RUN: alloy-opt %s | alloy-opt | FileCheck %s
+// RUN: alloy-opt %s --mlir-print-op-generic | alloy-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @memory(
+// CHECK-SAME: %[[P:.*]]: !alloy.ptr, %[[G:.*]]: !alloy.ptr<global>, %[[N:.*]]: i64, %[[B:.*]]: i8, %[[I:.*]]: i32, %[[W:.*]]: i128, %[[C:.*]]: i1)
+func.func @memory(%p: !alloy.ptr, %g: !alloy.ptr<global>, %n: i64, %b: i8,
+                  %i: i32, %w: i128, %c: i1) {
+  // CHECK: alloy.memset %[[P]], %[[B]], %[[N]] align 4 : !alloy.ptr
+  alloy.memset %p, %b, %n align 4 : !alloy.ptr
+  // CHECK: alloy.memmove %[[P]], %[[G]], %[[N]] align 1 : !alloy.ptr, !alloy.ptr<global>
+  alloy.memmove %p, %g, %n align 1 : !alloy.ptr, !alloy.ptr<global>
+  // CHECK: alloy.cached_load cs %[[P]] : !alloy.ptr -> f32
+  %0 = alloy.cached_load cs %p : !alloy.ptr -> f32
+  // CHECK: alloy.cached_load nc %[[G]] : !alloy.ptr<global> -> i128
+  %1 = alloy.cached_load nc %g : !alloy.ptr<global> -> i128
+  // CHECK: alloy.cached_store cs %[[I]], %[[P]] : i32, !alloy.ptr
+  alloy.cached_store cs %i, %p : i32, !alloy.ptr
+  // CHECK: alloy.cached_store wt %[[W]], %[[G]] : i128, !alloy.ptr<global>
+  alloy.cached_store wt %w, %g : i128, !alloy.ptr<global>
+  // CHECK: alloy.byte_swap %[[I]] : i32
+  %2 = alloy.byte_swap %i : i32
+  // CHECK: alloy.bit_reverse %[[W]] : i128
+  %3 = alloy.bit_reverse %w : i128
+  // CHECK: alloy.assume %[[C]]
+  alloy.assume %c
+  return
+}
