@@ -292,11 +292,16 @@ void AggregateEmitter::emitInitList(QualType t, llvm::ArrayRef<Expr *> inits,
       continue;
     }
     const Expr *init = inits[i++];
+    // A default member initializer sees the aggregate as `this`.
+    mlir::Value savedThis = fe.initializedObject;
+    if (isa<CXXDefaultInitExpr>(init))
+      fe.initializedObject = dest.ptr;
     if (f->isBitField())
       fe.emitStoreToLValue(fe.emitScalarExpr(init), fe.fieldLValue(dest, f),
                            f->getType());
     else
       fe.emitInit(init, fe.memberAddress(dest, f), f->getType());
+    fe.initializedObject = savedThis;
   }
 }
 

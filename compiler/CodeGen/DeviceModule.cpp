@@ -2,6 +2,7 @@
 #include "DeviceModule.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
+#include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
 #include "KernelABI.h"
 
@@ -95,11 +96,8 @@ mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
   ALLOY_CHECK(def && "Sema/DeviceCodeChecker reports calls of undefined functions");
   if (auto it = functions.find(def); it != functions.end())
     return it->second;
-  if (checked && !checked->contains(def) && !failed) {
-    report(diags, use, diag::err_internal)
-        << "the device code checks missed '" + qualifiedName(def) + "'";
-    failed = true;
-  }
+  // Lowering only what Sema/DeviceCodeChecker checked.
+  ALLOY_CHECK(!checked || checked->contains(def));
 
   llvm::SmallVector<mlir::Type, 8> inputs, results;
   mlir::Type ptr = types.pointerType();

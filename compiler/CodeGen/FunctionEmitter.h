@@ -248,6 +248,9 @@ public:
   llvm::DenseMap<const clang::OpaqueValueExpr *, LValue> opaqueLValues;
   // The index of the innermost ArrayInitLoopExpr.
   mlir::Value arrayInitIndex;
+  // While a default member initializer builds a member of an aggregate,
+  // `this` is that aggregate.
+  mlir::Value initializedObject;
 
   struct LoopTargets {
     JumpTarget breakTo;

@@ -151,6 +151,9 @@ private:
 
 LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
   const ValueDecl *d = e->getDecl();
+  // In a lambda: a captured variable or structured binding.
+  if (auto it = fe.captures.find(d); it != fe.captures.end())
+    return fe.fieldLValue(fe.selfAddress(), it->second);
   if (const auto *binding = dyn_cast<BindingDecl>(d)) {
     if (const VarDecl *holding = binding->getHoldingVar()) {
       Address a = fe.references.lookup(holding);
@@ -170,8 +173,6 @@ LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
     return at(it->second);
   if (auto it = fe.locals.find(vd); it != fe.locals.end())
     return at(it->second);
-  if (auto it = fe.captures.find(vd); it != fe.captures.end())
-    return fe.fieldLValue(fe.selfAddress(), it->second);
   if (std::optional<APValue> v = foldScalar(e, ast)) {
     // The address of a constant scalar: a local copy.
     Address tmp = fe.createTemp(vd->getType());

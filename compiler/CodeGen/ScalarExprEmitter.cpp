@@ -3,6 +3,7 @@
 // casts one helper each.
 #include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
+#include "Basic/DeviceTypes.h"
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -130,6 +131,8 @@ public:
 
   // --- Names and objects ---------------------------------------------------
   mlir::Value VisitCXXThisExpr(const CXXThisExpr *e) {
+    if (fe.initializedObject)
+      return fe.initializedObject;
     if (fe.thisCapture) {
       Address a = fe.memberAddress(fe.selfAddress(), fe.thisCapture);
       return LoadOp::create(b, loc(e), types.pointerType(), a.ptr, a.align);
@@ -343,6 +346,9 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   const Expr *sub = e->getSubExpr();
   QualType from = sub->getType(), to = e->getType();
   mlir::Location l = loc(e);
+  // A constant of a type the GPU has not (1.5L as a float): its value.
+  if (unsupportedTypeReason(from, ast))
+    return folded(e);
   switch (e->getCastKind()) {
   case CK_LValueToRValue:
     if (foldScalar(e, ast))

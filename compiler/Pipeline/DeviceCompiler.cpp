@@ -11,6 +11,9 @@
 #include "mlir/Transforms/Passes.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,6 +34,38 @@ void writeTrace(const DeviceCompileOptions &options, llvm::StringRef suffix,
   if (!ec)
     os << text;
 }
+
+namespace {
+// LLVM's own diagnostics of the device code, through clang's: a loop hint
+// the optimizer could not apply is a warning that names the function.
+struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
+  explicit DeviceDiagnosticHandler(clang::DiagnosticsEngine &diags)
+      : diags(diags) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo &di) override {
+    if (const auto *failure =
+            llvm::dyn_cast<llvm::DiagnosticInfoOptimizationFailure>(&di)) {
+      report(diags, clang::SourceLocation(),
+             diag::warn_device_loop_not_transformed)
+          << llvm::demangle(failure->getFunction().getName())
+          << failure->getMsg();
+      return true;
+    }
+    if (di.getSeverity() == llvm::DS_Remark ||
+        di.getSeverity() == llvm::DS_Note)
+      return true;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    di.print(printer);
+    report(diags, clang::SourceLocation(),
+           di.getSeverity() == llvm::DS_Error ? diag::err_device_pipeline
+                                              : diag::warn_device_llvm)
+        << text;
+    return true;
+  }
+  clang::DiagnosticsEngine &diags;
+};
+} // namespace
 
 static std::string print(mlir::ModuleOp module) {
   std::string text;
@@ -80,6 +115,8 @@ bool compileDeviceModule(mlir::ModuleOp module,
 
   // LLVM IR.
   llvm::LLVMContext llvmContext;
+  llvmContext.setDiagnosticHandler(
+      std::make_unique<DeviceDiagnosticHandler>(diags));
   std::unique_ptr<llvm::Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, llvmContext, options.traceStem);
   if (!llvmModule)

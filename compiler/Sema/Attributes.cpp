@@ -104,6 +104,8 @@ struct KernelAttrInfo : ParsedAttrInfo {
       problem = diag::err_kernel_not_void;
     else if (fn->isVariadic())
       problem = diag::err_kernel_variadic;
+    else if (fn->isConsteval())
+      problem = diag::err_kernel_consteval;
     if (problem != diag::NumKinds) {
       report(s.getDiagnostics(), attr.getLoc(), problem);
       return false;
@@ -199,7 +201,9 @@ struct SharedAttrInfo : ParsedAttrInfo {
     const auto *vd = dyn_cast<VarDecl>(d);
     if (vd && !isa<ParmVarDecl>(vd) && vd->hasLocalStorage())
       return true;
-    report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_shared_placement);
+    report(s.getDiagnostics(), attr.getLoc(),
+           vd && vd->hasExternalStorage() ? diag::err_attr_shared_extern
+                                          : diag::err_attr_shared_placement);
     return false;
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,

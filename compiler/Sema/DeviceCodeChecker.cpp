@@ -18,6 +18,8 @@
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <deque>
 
@@ -88,6 +90,18 @@ bool isSystem(ASTContext &ast, SourceLocation loc) {
   return loc.isValid() && ast.getSourceManager().isInSystemHeader(loc);
 }
 
+// What to use instead of a host library function, for the message.
+StringRef hostHint(StringRef name) {
+  return llvm::StringSwitch<StringRef>(name)
+      .Cases("printf", "puts", "putchar", "fprintf", "fputs", "fputc",
+             "; use gpu::printf")
+      .Cases("vprintf", "vfprintf", "fwrite", "perror", "; use gpu::printf")
+      .Cases("malloc", "calloc", "realloc", "free", "aligned_alloc",
+             "; Alloy has no device heap")
+      .Cases("exit", "_Exit", "quick_exit", "; use gpu::trap()")
+      .Default("");
+}
+
 // Walks one function body the way the emitters will lower it.
 class BodyChecker : public ConstStmtVisitor<BodyChecker> {
 public:
@@ -97,8 +111,11 @@ public:
   void walk(const Stmt *s) {
     if (!s)
       return;
+    // An expression of a type the GPU cannot hold is one error; what is
+    // inside it would only repeat it.
     if (const auto *e = dyn_cast<Expr>(s))
-      checkType(e->getType(), e->getExprLoc());
+      if (!checkType(e->getType(), e->getExprLoc()))
+        return;
     Visit(s);
   }
   void walkChildren(const Stmt *s) {
@@ -142,10 +159,11 @@ public:
     c.error(s->getAsmLoc(), diag::err_device_asm, fn);
   }
   void VisitIndirectGotoStmt(const IndirectGotoStmt *s) {
-    c.error(s->getBeginLoc(), diag::err_device_computed_goto, fn);
+    computedGoto(s->getBeginLoc());
   }
   void VisitCoroutineBodyStmt(const CoroutineBodyStmt *s) {
-    c.error(s->getBeginLoc(), diag::err_device_coroutine, fn);
+    c.error(firstCoroutineStatement(s->getBody()).value_or(s->getBeginLoc()),
+            diag::err_device_coroutine, fn);
   }
   void VisitCoreturnStmt(const CoreturnStmt *s) {
     c.error(s->getBeginLoc(), diag::err_device_coroutine, fn);
@@ -160,7 +178,6 @@ public:
   void VisitGNUNullExpr(const GNUNullExpr *) {}
   void VisitStringLiteral(const StringLiteral *) {}
   void VisitPredefinedExpr(const PredefinedExpr *) {}
-  void VisitSourceLocExpr(const SourceLocExpr *) {}
   void VisitCXXThisExpr(const CXXThisExpr *) {}
   void VisitImplicitValueInitExpr(const ImplicitValueInitExpr *) {}
   void VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *) {}
@@ -180,9 +197,19 @@ public:
   void VisitSizeOfPackExpr(const SizeOfPackExpr *) {}
   void VisitConceptSpecializationExpr(const ConceptSpecializationExpr *) {}
   void VisitRequiresExpr(const RequiresExpr *) {}
+  // An immediate invocation or constant: its value, never its code.
   void VisitConstantExpr(const ConstantExpr *e) {
-    if (e->hasAPValueResult() || foldScalar(e, ast))
+    if (foldScalar(e, ast))
       return;
+    if (e->hasAPValueResult()) {
+      APValue v = e->getAPValueResult();
+      if (!v.isInt() && !v.isFloat() && !v.isAbsent() &&
+          !constantBytes(ast, v, e->getType()))
+        c.error(e->getBeginLoc(), diag::err_device_constant_value_no_bytes, fn)
+            << e->getType();
+      if (!v.isAbsent())
+        return;
+    }
     walk(e->getSubExpr());
   }
   // Wrappers.
@@ -194,15 +221,20 @@ public:
     walk(e->getSubExpr());
   }
   void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *e) {
-    if (const CXXDestructorDecl *dtor = e->getTemporary()->getDestructor())
-      c.reach(dtor, e->getExprLoc(), fn);
+    unsigned before = c.errors;
     walk(e->getSubExpr());
+    if (const CXXDestructorDecl *dtor = e->getTemporary()->getDestructor())
+      if (c.errors == before)
+        c.reach(dtor, useLoc(e->getExprLoc()), fn);
+  }
+  void VisitCompoundLiteralExpr(const CompoundLiteralExpr *e) {
+    walk(e->getInitializer());
   }
   void VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *e) {
-    walk(e->getExpr());
+    walkAt(e->getUsedLocation(), [&] { walk(e->getExpr()); });
   }
   void VisitCXXDefaultInitExpr(const CXXDefaultInitExpr *e) {
-    walk(e->getExpr());
+    walkAt(e->getUsedLocation(), [&] { walk(e->getExpr()); });
   }
   void VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *e) {
     walk(e->getReplacement());
@@ -242,7 +274,7 @@ public:
   void VisitCallExpr(const CallExpr *e);
   void VisitCXXConstructExpr(const CXXConstructExpr *e);
   void VisitCXXInheritedCtorInitExpr(const CXXInheritedCtorInitExpr *e) {
-    c.reach(e->getConstructor(), e->getExprLoc(), fn);
+    c.reach(e->getConstructor(), useLoc(e->getExprLoc()), fn);
   }
   void VisitInitListExpr(const InitListExpr *e) {
     for (const Expr *init : e->inits())
@@ -280,12 +312,15 @@ public:
     c.error(e->getBeginLoc(), diag::err_device_rtti, fn) << 0;
   }
   void VisitAddrLabelExpr(const AddrLabelExpr *e) {
-    c.error(e->getBeginLoc(), diag::err_device_computed_goto, fn);
+    computedGoto(e->getBeginLoc());
   }
   void VisitAtomicExpr(const AtomicExpr *e) {
-    c.error(e->getBeginLoc(), diag::err_device_builtin, fn)
-        << "__atomic/__c11_atomic"
-        << "; use gpu::atomic_add and the other gpu::atomic_* functions";
+    c.error(e->getBeginLoc(), diag::err_device_atomic_builtin, fn);
+  }
+  void VisitSourceLocExpr(const SourceLocExpr *e) {
+    if (e->getIdentKind() == SourceLocIdentKind::SourceLocStruct)
+      c.error(e->getBeginLoc(), diag::err_device_construct, fn)
+          << "std::source_location (its value points to host data)";
   }
   void VisitCoroutineSuspendExpr(const CoroutineSuspendExpr *e) {
     c.error(e->getBeginLoc(), diag::err_device_coroutine, fn);
@@ -295,12 +330,43 @@ public:
   }
 
 private:
+  void computedGoto(SourceLocation loc) {
+    if (!reportedComputedGoto)
+      c.error(loc, diag::err_device_computed_goto, fn);
+    reportedComputedGoto = true;
+  }
+  static std::optional<SourceLocation>
+  firstCoroutineStatement(const Stmt *s) {
+    if (!s)
+      return std::nullopt;
+    if (isa<CoreturnStmt, CoroutineSuspendExpr>(s))
+      return s->getBeginLoc();
+    for (const Stmt *child : s->children())
+      if (auto loc = firstCoroutineStatement(child))
+        return loc;
+    return std::nullopt;
+  }
   void unsupported(const Stmt *s) {
     std::string what = std::string("a '") + s->getStmtClassName() + "'" +
                        (isa<Expr>(s) ? " expression" : " statement");
     c.error(s->getBeginLoc(), diag::err_device_construct, fn) << what;
   }
-  void checkType(QualType t, SourceLocation loc);
+  // False (after reporting it once) when the GPU cannot hold a `t`.
+  bool checkType(QualType t, SourceLocation loc);
+  // Where a call inside a default argument or member initializer is used:
+  // the call of the function whose default argument it is.
+  SourceLocation useLoc(SourceLocation loc) const {
+    return defaultUse.isValid() ? defaultUse : loc;
+  }
+  template <class Walk> void walkAt(SourceLocation use, Walk walkIt) {
+    SourceLocation saved = defaultUse;
+    if (defaultUse.isInvalid())
+      defaultUse = use;
+    walkIt();
+    defaultUse = saved;
+  }
+  bool checkCallee(const CallExpr *e, const FunctionDecl *callee,
+                   const FunctionDecl *&target);
   void checkDeclRef(const ValueDecl *d, const Expr *use);
   void checkGlobal(const VarDecl *vd, const Expr *use);
   void checkCallee(const CallExpr *e, const FunctionDecl *callee);
@@ -310,26 +376,30 @@ private:
   ASTContext &ast;
   const FunctionDecl *fn;
   llvm::DenseSet<const Type *> reportedTypes;
+  llvm::DenseSet<const Decl *> reportedDecls;
   llvm::DenseSet<const Stmt *> ifBranches;
+  SourceLocation defaultUse;
+  bool reportedComputedGoto = false;
 };
 
-void BodyChecker::checkType(QualType t, SourceLocation loc) {
+bool BodyChecker::checkType(QualType t, SourceLocation loc) {
   if (t.isNull())
-    return;
+    return true;
   if (const auto *bt = t->getAs<BuiltinType>())
     if (bt->isPlaceholderType() || bt->isDependentType())
-      return;
+      return true;
   const char *reason = unsupportedTypeReason(t, ast);
   if (!reason)
-    return;
+    return true;
   if (!reportedTypes.insert(t.getCanonicalType().getTypePtr()).second)
-    return;
+    return false;
   if (t->isVariableArrayType())
     c.error(loc, diag::err_device_vla, fn);
   else if (t->isMemberPointerType())
     c.error(loc, diag::err_device_member_pointer, fn);
   else
     c.error(loc, diag::err_device_type, fn) << t << reason;
+  return false;
 }
 
 void BodyChecker::checkPolymorphic(const CXXRecordDecl *rd,
@@ -347,7 +417,12 @@ void BodyChecker::checkPolymorphic(const CXXRecordDecl *rd,
 void BodyChecker::checkVarDecl(const VarDecl *vd) {
   SourceLocation loc = vd->getLocation();
   QualType t = vd->getType();
-  checkType(t, loc);
+  // A constexpr scalar is a constant, whatever its type: its uses fold.
+  if (vd->isConstexpr() && t->isScalarType() && !vd->isStaticLocal() &&
+      vd->getTLSKind() == VarDecl::TLS_None)
+    return;
+  if (!checkType(t, loc))
+    return;
   if (vd->getTLSKind() != VarDecl::TLS_None) {
     c.error(loc, diag::err_device_thread_local, fn) << vd;
     return;
@@ -363,25 +438,24 @@ void BodyChecker::checkVarDecl(const VarDecl *vd) {
   }
   if (isSharedVariable(vd) || isSharedArrayType(t)) {
     bool isArray = isSharedArrayType(t);
+    // No initializer but the implicit default construction.
     const auto *ctor = dyn_cast_or_null<CXXConstructExpr>(vd->getInit());
-    bool trivialInit = !vd->getInit() ||
-                       (ctor && ctor->getConstructor()->isTrivial() &&
-                        ctor->getConstructor()->isDefaultConstructor() &&
-                        !ctor->requiresZeroInitialization());
-    if (!trivialInit)
-      c.error(loc, diag::err_device_shared_init, fn) << (isArray ? 0 : 1);
+    bool written = vd->getInit() &&
+                   (!ctor || ctor->getNumArgs() > 0 ||
+                    ctor->isListInitialization() ||
+                    ctor->getParenOrBraceRange().isValid());
     QualType base = ast.getBaseElementType(t);
-    if (const auto *rd = base->getAsCXXRecordDecl();
-        !isArray && rd && rd->hasDefinition() &&
-        (!rd->hasTrivialDefaultConstructor() || !rd->hasTrivialDestructor()))
+    const auto *rd = base->getAsCXXRecordDecl();
+    if (written)
+      c.error(loc, diag::err_device_shared_init, fn) << (isArray ? 0 : 1);
+    else if (rd && rd->hasDefinition() &&
+             (!rd->hasTrivialDefaultConstructor() ||
+              !rd->hasTrivialDestructor()))
       c.error(loc, diag::err_device_shared_type, fn) << t;
     return;
   }
   if (needsDestruction(t, ast))
     c.reachDestructor(t, loc, fn);
-  if (const auto *rd = ast.getBaseElementType(t)->getAsCXXRecordDecl())
-    if (vd->getInit() && isa<CXXConstructExpr>(vd->getInit()->IgnoreImplicit()))
-      checkPolymorphic(rd, loc);
   if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
     walk(vd->getInit());
     for (const BindingDecl *b : dd->bindings())
@@ -399,7 +473,9 @@ void BodyChecker::checkVarDecl(const VarDecl *vd) {
 void BodyChecker::checkInits(const CXXConstructorDecl *ctor) {
   for (const CXXCtorInitializer *init : ctor->inits()) {
     if (init->isBaseInitializer() && init->isBaseVirtual()) {
-      c.error(init->getSourceLocation(), diag::err_device_virtual_base, fn)
+      SourceLocation loc = init->getSourceLocation();
+      c.error(loc.isValid() ? loc : ctor->getLocation(),
+              diag::err_device_virtual_base, fn)
           << QualType(init->getBaseClass(), 0);
       continue;
     }
@@ -467,6 +543,23 @@ void BodyChecker::VisitIfStmt(const IfStmt *s) {
 
 void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
   SourceLocation loc = use->getExprLoc();
+  if (reportedDecls.contains(vd))
+    return;
+  // Every error below is worth one report per function.
+  unsigned before = c.errors;
+  auto done = llvm::make_scope_exit([&] {
+    if (c.errors != before)
+      reportedDecls.insert(vd);
+  });
+  QualType base = vd->getType().getNonReferenceType();
+  if (isClassNamed(base, "std", "basic_ostream") ||
+      isClassNamed(base, "std", "basic_istream") ||
+      isClassNamed(base, "std", "basic_iostream") ||
+      (vd->getName() == "stdout" || vd->getName() == "stderr" ||
+       vd->getName() == "stdin")) {
+    c.error(loc, diag::err_device_host_io, fn) << vd;
+    return;
+  }
   if (vd->getTLSKind() != VarDecl::TLS_None) {
     c.error(loc, diag::err_device_thread_local, fn) << vd;
     return;
@@ -503,6 +596,11 @@ void BodyChecker::checkDeclRef(const ValueDecl *d, const Expr *use) {
   }
   if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(d))
     return;
+  if (isa<FieldDecl, IndirectFieldDecl>(d) ||
+      (isa<CXXMethodDecl>(d) && cast<CXXMethodDecl>(d)->isInstance())) {
+    c.error(use->getExprLoc(), diag::err_device_member_pointer, fn);
+    return;
+  }
   if (const auto *tpo = dyn_cast<TemplateParamObjectDecl>(d)) {
     if (!constantBytes(ast, tpo->getValue(), tpo->getType()))
       c.error(use->getExprLoc(), diag::err_device_constant_no_bytes, fn)
@@ -548,15 +646,18 @@ void BodyChecker::VisitUnaryOperator(const UnaryOperator *e) {
   const Expr *sub = e->getSubExpr();
   switch (e->getOpcode()) {
   case UO_AddrOf:
-    if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
-      if (const auto *f = dyn_cast<FunctionDecl>(dre->getDecl())) {
-        if (isa<CXXMethodDecl>(f) && cast<CXXMethodDecl>(f)->isInstance())
-          c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
-        else
-          c.error(e->getExprLoc(), diag::err_device_function_pointer, fn)
-              << 1 << f;
+    if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens())) {
+      const ValueDecl *d = dre->getDecl();
+      if (e->getType()->isMemberPointerType()) {
+        c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
         return;
       }
+      if (const auto *f = dyn_cast<FunctionDecl>(d)) {
+        c.error(e->getExprLoc(), diag::err_device_function_pointer, fn)
+            << 1 << f;
+        return;
+      }
+    }
     break;
   case UO_Deref:
     if (sub->getType()->isFunctionPointerType()) {
@@ -569,7 +670,7 @@ void BodyChecker::VisitUnaryOperator(const UnaryOperator *e) {
     return;
   case UO_Real:
   case UO_Imag:
-    unsupported(e);
+    walk(sub); // its complex type is the error
     return;
   default:
     break;
@@ -591,6 +692,10 @@ void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
 }
 
 void BodyChecker::VisitCastExpr(const CastExpr *e) {
+  const Expr *sub = e->getSubExpr();
+  // A constant of a type the GPU has not (1.5L as a float) is just a value.
+  if (unsupportedTypeReason(sub->getType(), ast) && foldScalar(e, ast))
+    return;
   switch (classifyCast(e->getCastKind())) {
   case CastSupport::Supported:
     break;
@@ -604,8 +709,10 @@ void BodyChecker::VisitCastExpr(const CastExpr *e) {
     c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
     return;
   case CastSupport::Unsupported:
-    c.error(e->getExprLoc(), diag::err_device_cast, fn)
-        << e->getCastKindName();
+    // Casts from types the GPU has not are that type's error.
+    if (checkType(sub->getType(), sub->getExprLoc()))
+      c.error(e->getExprLoc(), diag::err_device_cast, fn)
+          << e->getCastKindName();
     return;
   }
   for (const CXXBaseSpecifier *base : e->path())
@@ -621,118 +728,142 @@ void BodyChecker::VisitCallExpr(const CallExpr *e) {
   if (foldScalar(e, ast))
     return;
   const Expr *calleeExpr = e->getCallee()->IgnoreParenImpCasts();
+  if (const auto *bo = dyn_cast<BinaryOperator>(calleeExpr);
+      bo && bo->isPtrMemOp()) {
+    c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+    return;
+  }
   const FunctionDecl *callee = e->getDirectCallee();
   if (!callee) {
     if (const auto *pd = dyn_cast<CXXPseudoDestructorExpr>(calleeExpr)) {
       walk(pd->getBase());
       return;
     }
-    if (const auto *bo = dyn_cast<BinaryOperator>(calleeExpr);
-        bo && bo->isPtrMemOp()) {
-      c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
-      return;
-    }
     c.error(e->getExprLoc(), diag::err_device_indirect_call, fn);
     return;
   }
+  const FunctionDecl *target = nullptr;
+  if (!checkCallee(e, callee, target))
+    return; // the callee is the error; its arguments would only add noise
+  unsigned before = c.errors;
   // The object of a member call; static members evaluate it too.
   if (const auto *me = dyn_cast<MemberExpr>(calleeExpr))
     walk(me->getBase());
-  checkCallee(e, callee);
   for (const Expr *arg : e->arguments())
     walk(arg);
+  // A call whose arguments are in error is not followed further.
+  if (target && c.errors == before)
+    c.reach(target, useLoc(e->getExprLoc()), fn);
 }
 
-void BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee) {
+// What a call of `callee` needs: false after reporting why it cannot run;
+// `target` is the function to check next, if any.
+bool BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee,
+                              const FunctionDecl *&target) {
   SourceLocation loc = e->getExprLoc();
   if (std::optional<StringRef> name = intrinsicName(callee)) {
     std::optional<Intrinsic> intrinsic = lookupIntrinsic(*name);
     if (!intrinsic) {
       c.error(loc, diag::err_intrinsic_unknown, fn) << *name;
-      return;
+      return false;
     }
     if (*intrinsic == Intrinsic::Printf)
       for (const Expr *arg : llvm::drop_begin(e->arguments())) {
         QualType t = arg->getType().getCanonicalType();
         if (!t->isScalarType() || t->isNullPtrType() ||
-            t->isMemberPointerType())
+            t->isMemberPointerType()) {
           c.error(arg->getExprLoc(), diag::err_device_printf_argument, fn)
               << arg->getType();
+          return false;
+        }
       }
-    return;
+    return true;
   }
   if (lookupMathFunction(callee, ast))
-    return;
+    return true;
   if (unsigned id = callee->getBuiltinID()) {
     std::string name;
     switch (classifyBuiltin(id, ast, &name)) {
     case BuiltinKind::Unsupported:
       c.error(loc, diag::err_device_builtin, fn)
-          << ast.BuiltinInfo.getName(id) << "";
-      return;
-    case BuiltinKind::HostLibrary: {
-      StringRef hint = llvm::StringSwitch<StringRef>(name)
-                           .Cases("printf", "puts", "putchar",
-                                  "; use gpu::printf")
-                           .Cases("malloc", "calloc", "realloc", "free",
-                                  "; Alloy has no device heap")
-                           .Cases("exit", "_Exit", "quick_exit",
-                                  "; use gpu::trap()")
-                           .Default("");
-      c.error(loc, diag::err_device_host_library, fn) << callee << hint;
-      return;
-    }
+          << ast.BuiltinInfo.getName(id) << hostHint(name);
+      return false;
+    case BuiltinKind::HostLibrary:
+      c.error(loc, diag::err_device_host_library, fn)
+          << callee << hostHint(name);
+      return false;
     default:
-      return;
+      return true;
     }
   }
   if (callee->isExternC() && callee->getName() == "__assert_fail" &&
       callee->getNumParams() == 4)
-    return;
+    return true;
   if (isKernel(callee)) {
-    c.error(loc, diag::err_device_kernel_call, fn) << callee;
-    return;
+    c.error(loc, diag::err_device_kernel_call, fn) << qualifiedName(callee);
+    return false;
   }
   const auto *method = dyn_cast<CXXMethodDecl>(callee);
+  if (const auto *conv = dyn_cast_or_null<CXXConversionDecl>(method);
+      conv && conv->getParent()->isLambda() &&
+      conv->getConversionType()->isPointerType()) {
+    // A lambda converted to a function pointer.
+    c.error(loc, diag::err_device_function_pointer, fn) << 0;
+    return false;
+  }
   if (method && method->isVirtual() && !method->hasAttr<FinalAttr>() &&
       !method->getParent()->hasAttr<FinalAttr>()) {
     const auto *me =
         dyn_cast<MemberExpr>(e->getCallee()->IgnoreParenImpCasts());
     if (!me || !me->hasQualifier()) {
       c.error(loc, diag::err_device_virtual_call, fn) << callee;
-      return;
+      return false;
     }
   }
   if (callee->isVariadic()) {
-    c.error(loc, diag::err_device_c_variadic, fn) << callee << 0;
-    return;
+    c.error(loc, diag::err_device_c_variadic, fn) << callee;
+    return false;
   }
   if (method && method->isTrivial() &&
-      (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator() ||
-       isa<CXXDestructorDecl>(method)))
-    return;
-  c.reach(callee, loc, fn);
+      (method->isCopyAssignmentOperator() ||
+       method->isMoveAssignmentOperator() || isa<CXXDestructorDecl>(method)))
+    return true;
+  target = callee;
+  return true;
 }
 
 void BodyChecker::VisitCXXConstructExpr(const CXXConstructExpr *e) {
   const CXXConstructorDecl *ctor = e->getConstructor();
-  checkPolymorphic(ctor->getParent(), e->getExprLoc());
-  if (ctor->isVariadic()) {
-    c.error(e->getExprLoc(), diag::err_device_c_variadic, fn) << ctor << 0;
+  const CXXRecordDecl *rd = ctor->getParent();
+  unsigned before = c.errors;
+  checkPolymorphic(rd, e->getExprLoc());
+  if (isClassNamed(ast.getCanonicalTagType(rd), "std", "function") ||
+      isClassNamed(ast.getCanonicalTagType(rd), "std", "move_only_function"))
+    c.error(e->getExprLoc(), diag::err_device_function_pointer, fn) << 0;
+  if (ctor->isVariadic())
+    c.error(e->getExprLoc(), diag::err_device_c_variadic, fn) << ctor;
+  if (c.errors != before)
     return;
-  }
-  if (!ctor->isTrivial())
-    c.reach(ctor, e->getExprLoc(), fn);
-  if (needsDestruction(e->getType(), ast))
-    c.reachDestructor(e->getType(), e->getExprLoc(), fn);
   for (const Expr *arg : e->arguments())
     walk(arg);
+  if (c.errors != before)
+    return;
+  if (!ctor->isTrivial())
+    c.reach(ctor, useLoc(e->getExprLoc()), fn);
+  if (needsDestruction(e->getType(), ast))
+    c.reachDestructor(e->getType(), useLoc(e->getExprLoc()), fn);
 }
 
 void BodyChecker::VisitCXXNewExpr(const CXXNewExpr *e) {
   const FunctionDecl *op = e->getOperatorNew();
-  if (!op || !op->isReservedGlobalPlacementOperator() || e->isArray()) {
+  if (!op || e->getNumPlacementArgs() == 0) {
     c.error(e->getBeginLoc(), diag::err_device_heap, fn) << 0;
+    return;
+  }
+  if (e->isArray() || !op->isReservedGlobalPlacementOperator()) {
+    c.error(e->getBeginLoc(), diag::err_device_construct, fn)
+        << (e->isArray() ? "an array placement new"
+                         : "a placement new other than new (void *) T");
     return;
   }
   for (const Expr *arg : e->placement_arguments())
@@ -750,7 +881,11 @@ void DeviceCodeChecker::Impl::reach(const FunctionDecl *callee,
                                     const FunctionDecl *from) {
   const FunctionDecl *def = nullptr;
   if (!callee->hasBody(def) || !def) {
-    error(use, diag::err_device_no_body, from) << callee;
+    if (ast.getSourceManager().isInSystemHeader(callee->getLocation()))
+      error(use, diag::err_device_host_library, from)
+          << callee << hostHint(callee->getName());
+    else
+      error(use, diag::err_device_no_body, from) << callee;
     return;
   }
   if (!reachedSet.insert(def).second)
@@ -771,6 +906,7 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn) {
   llvm::SmallVector<const FunctionDecl *, 8> chain;
   SourceLocation use;
   const FunctionDecl *at = fn;
+  // The first-found path: a tree, so this ends at a kernel.
   while (true) {
     auto it = origins.find(at);
     if (it == origins.end() || !it->second.caller)
@@ -778,32 +914,36 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn) {
     chain.push_back(at);
     use = it->second.use;
     at = it->second.caller;
-    if (chain.size() > 64)
-      break;
   }
   if (chain.empty())
     return; // an error in the kernel itself
+  std::reverse(chain.begin(), chain.end());
   std::string path;
-  for (const FunctionDecl *f : llvm::reverse(chain))
-    path += (path.empty() ? "'" : " -> '") + qualifiedName(f) + "'";
+  for (size_t i = 0; i < chain.size(); ++i) {
+    // Long chains keep their first and last three.
+    if (chain.size() > 8 && i == 3) {
+      path += " -> ...";
+      i = chain.size() - 4;
+      continue;
+    }
+    path += (path.empty() ? "'" : " -> '") + qualifiedName(chain[i]) + "'";
+  }
   report(diags, use, diag::note_device_reached_from) << qualifiedName(at)
                                                      << path;
 }
 
 void DeviceCodeChecker::Impl::checkFunction(const FunctionDecl *fn) {
   BodyChecker body(*this, fn);
-  for (const ParmVarDecl *p : fn->parameters())
-    if (const char *reason = unsupportedTypeReason(p->getType(), ast))
-      error(p->getLocation(), diag::err_device_type, fn)
-          << p->getType() << reason;
+  // A kernel's parameters are KernelSignature's.
+  if (!isKernel(fn))
+    for (const ParmVarDecl *p : fn->parameters())
+      if (const char *reason = unsupportedTypeReason(p->getType(), ast))
+        error(p->getLocation(), diag::err_device_type, fn)
+            << p->getType() << reason;
   if (!fn->getReturnType()->isVoidType())
     if (const char *reason = unsupportedTypeReason(fn->getReturnType(), ast))
       error(fn->getLocation(), diag::err_device_type, fn)
           << fn->getReturnType() << reason;
-  if (fn->isVariadic() && !intrinsicName(fn)) {
-    error(fn->getLocation(), diag::err_device_c_variadic, fn) << fn << 1;
-    return;
-  }
   for (const Attr *a : fn->attrs())
     if (isa<FlattenAttr, HotAttr, ColdAttr, OptimizeNoneAttr, MinSizeAttr,
             TargetAttr>(a) &&

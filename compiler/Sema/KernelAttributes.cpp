@@ -5,6 +5,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 
@@ -116,6 +117,13 @@ KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
       ok &= result.bounds.has_value();
     }
   }
+  // Errors in a template's attribute values: say which instantiation.
+  auto noteInstantiation = llvm::make_scope_exit([&] {
+    if (!ok && fn->isTemplateInstantiation())
+      report(diags, fn->getPointOfInstantiation(),
+             diag::note_kernel_instantiation)
+          << qualifiedName(fn);
+  });
   if (!result.isKernel) {
     if (result.contract || result.bounds) {
       SourceLocation loc =

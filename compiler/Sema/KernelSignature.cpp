@@ -25,10 +25,10 @@ static const char *unpassable(QualType t, ASTContext &ast) {
     return "unsupported type";
   if (rd->isUnion())
     return "unions are not supported yet";
-  if (!rd->isTriviallyCopyable())
-    return "it is not trivially copyable";
   if (rd->isPolymorphic())
     return "it has virtual functions";
+  if (!rd->isTriviallyCopyable())
+    return "it is not trivially copyable";
   for (const CXXBaseSpecifier &base : rd->bases()) {
     if (base.isVirtual())
       return "virtual bases are not supported";

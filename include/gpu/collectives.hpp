@@ -68,15 +68,16 @@ template <std::size_t Bytes, std::size_t Align>
 struct [[clang::annotate("alloy.shared_array")]] shared_bytes {
   alignas(Align) unsigned char data[Bytes];
 };
+// Copies through T* so that the copy knows T's alignment.
 template <class T>
 T load_slot(const unsigned char *base, uint32_t i, T r) noexcept {
-  std::memcpy(static_cast<void *>(&r), base + std::size_t(i) * sizeof(T),
+  std::memcpy(static_cast<void *>(&r), reinterpret_cast<const T *>(base) + i,
               sizeof(T));
   return r;
 }
 template <class T>
 void store_slot(unsigned char *base, uint32_t i, const T &v) noexcept {
-  std::memcpy(base + std::size_t(i) * sizeof(T), static_cast<const void *>(&v),
+  std::memcpy(reinterpret_cast<T *>(base) + i, static_cast<const void *>(&v),
               sizeof(T));
 }
 // The reduction of the first `width` lanes' values, valid in lane 0.

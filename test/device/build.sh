@@ -25,6 +25,8 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/atomics-warp.cpp" -o "$out/atomics_warp"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/shared-memory.cpp" -o "$out/shared_memory"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/printf-assert.cpp" -o "$out/printf_assert"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/examples/llmc_layernorm/layernorm_forward.cpp" -o "$out/llmc_layernorm"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/examples/llmc_layernorm/shfl_scan.cpp" -o "$out/shfl_scan"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/bench/vecadd/alloy_vecadd.cpp" -o "$out/bench_alloy_vecadd"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/bench/reduce/alloy_reduce.cpp" -o "$out/bench_alloy_reduce"
 cp "$src/bench/vecadd/nvcc_vecadd.cu" "$src/bench/reduce/nvcc_reduce.cu" \

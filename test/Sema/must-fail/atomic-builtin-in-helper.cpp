@@ -3,7 +3,7 @@
 #include <gpu/device.hpp>
 
 inline unsigned claim_slot(unsigned *counter) {
-  // CHECK: atomic-builtin-in-helper.cpp:[[@LINE+1]]:10: error: the builtin '{{[^']+}}' cannot be used in device code; use gpu::atomic_add and the other gpu::atomic_* functions [alloy:device-builtin]
+  // CHECK: atomic-builtin-in-helper.cpp:[[@LINE+1]]:10: error: the atomic builtins (__atomic_*, __c11_atomic_*) and std::atomic cannot be used in device code; use gpu::atomic_add and the other gpu::atomic_* functions [alloy:device-atomic-builtin]
   return __atomic_fetch_add(counter, 1u, __ATOMIC_RELAXED);
 }
 

@@ -13,9 +13,9 @@ struct task {
   };
 };
 
-// CHECK: coroutine-in-helper.cpp:[[@LINE+1]]:31: error: coroutines cannot be used in device code [alloy:device-coroutine]
 inline task produce(int *out) {
   out[0] = 1;
+  // CHECK: coroutine-in-helper.cpp:[[@LINE+1]]:3: error: coroutines cannot be used in device code [alloy:device-coroutine]
   co_return;
 }
 

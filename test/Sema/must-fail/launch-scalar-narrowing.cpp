@@ -3,7 +3,6 @@
 #include <gpu/gpu.hpp>
 
 namespace kernels {
-// CHECK: launch-scalar-narrowing.cpp:[[@LINE+1]]:50: note: parameter 'count' declared here
 [[gpu::kernel]] void fill(float *out, unsigned count) {
   auto i = gpu::thread::index_1d().get();
   if (i < count) out[i] = 1;
@@ -12,6 +11,7 @@ namespace kernels {
 
 void run(gpu::stream &stream, int n) {
   auto out = gpu::device_buffer<float>::zeroed(stream, 128).value();
-  // CHECK: launch-scalar-narrowing.cpp:[[@LINE+1]]:92: error: argument for parameter 'count' of kernels::fill: 'int' does not convert to 'unsigned int' without narrowing [alloy:launch-argument]
+  // CHECK: launch-scalar-narrowing.cpp:[[@LINE+1]]:90: error: argument for parameter 'count' of kernels::fill: 'int' does not convert to 'unsigned int' without narrowing [alloy:launch-argument]
   (void)gpu::launch_unchecked<kernels::fill>(stream, gpu::launch_config_1d{1, 128}, out, n);
+  // CHECK: launch-scalar-narrowing.cpp:[[@LINE-10]]:48: note: parameter 'count' declared here
 }

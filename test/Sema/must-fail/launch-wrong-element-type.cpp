@@ -5,7 +5,6 @@
 
 namespace kernels {
 [[gpu::kernel, gpu::launch_contract(1, 128)]]
-// CHECK: launch-wrong-element-type.cpp:[[@LINE+1]]:37: note: parameter 'in' declared here
 void scale(std::span<const float> in, gpu::disjoint_span<float> out) {
   auto idx = gpu::thread::index_1d();
   if (float *p = out.get_mut(idx)) *p = 2 * in[idx.get()];
@@ -18,4 +17,5 @@ void run(gpu::context &ctx, gpu::stream &stream) {
   auto p = gpu::prepare<kernels::scale>(ctx, gpu::launch_config_1d{1, 128}).value();
   // CHECK: launch-wrong-element-type.cpp:[[@LINE+1]]:32: error: argument for parameter 'in' of kernels::scale: the buffer holds 'int', the parameter wants 'float' [alloy:launch-argument]
   (void)gpu::launch(stream, p, ints, out);
+  // CHECK: launch-wrong-element-type.cpp:[[@LINE-12]]:35: note: parameter 'in' declared here
 }

@@ -3,7 +3,6 @@
 #include <gpu/gpu.hpp>
 
 namespace kernels {
-// CHECK: prepare-without-contract.cpp:[[@LINE+2]]:6: note: kernel 'kernels::fill' declared here
 [[gpu::kernel, gpu::launch_bounds(256)]]
 void fill(gpu::disjoint_span<float> out) {
   if (float *p = out.get_mut(gpu::thread::index_1d())) *p = 1;
@@ -13,4 +12,5 @@ void fill(gpu::disjoint_span<float> out) {
 void run(gpu::context &ctx) {
   // CHECK: prepare-without-contract.cpp:[[@LINE+1]]:9: error: gpu::prepare<kernels::fill>: the kernel has no gpu::launch_contract; give it one, or launch it with gpu::launch_unchecked [alloy:prepare-no-contract]
   (void)gpu::prepare<kernels::fill>(ctx, gpu::launch_config_1d{4, 256});
+  // CHECK: prepare-without-contract.cpp:[[@LINE-8]]:6: note: kernel 'kernels::fill' declared here
 }

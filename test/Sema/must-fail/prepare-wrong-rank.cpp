@@ -11,6 +11,6 @@ void transpose(const float *in, float *out, unsigned n) {
 }  // namespace kernels
 
 void run(gpu::context &ctx) {
-  // CHECK: prepare-wrong-rank.cpp:[[@LINE+1]]:48: error: gpu::prepare<kernels::transpose>: a launch_config_1d cannot launch a kernel whose launch_contract has DOMAIN 2 [alloy:prepare-rank]
+  // CHECK: prepare-wrong-rank.cpp:[[@LINE+1]]:47: error: gpu::prepare<kernels::transpose>: a launch_config_1d cannot launch a kernel whose launch_contract has DOMAIN 2 [alloy:prepare-rank]
   (void)gpu::prepare<kernels::transpose>(ctx, gpu::launch_config_1d{64, 256});
 }
