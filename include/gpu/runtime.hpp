@@ -1,5 +1,5 @@
 // Alloy's host API: errors as values, devices, contexts, streams, buffers,
-// launch configurations and kernel launches (docs: shared/spec/api.md).
+// launch configurations and kernel launches (README.md, docs/design.md).
 //
 // Nothing here needs the CUDA headers: liballoy_runtime loads the driver
 // with dlopen, so a program built without the plugin or run without a GPU
