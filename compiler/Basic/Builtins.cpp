@@ -18,8 +18,9 @@ BuiltinKind classifyBuiltin(unsigned id, ASTContext &ast,
   // Overflow builtins: add/sub/mul and their typed forms (sadd, uaddll...).
   if (name.ends_with("_overflow")) {
     StringRef op = name.drop_back(strlen("_overflow"));
-    // The typed forms: sadd, uaddl, smulll ...
-    if (op.consume_front("s") || op.consume_front("u"))
+    // The typed forms: sadd, uaddl, ssubll, smulll ...
+    if (op != "add" && op != "sub" && op != "mul" &&
+        (op.consume_front("s") || op.consume_front("u")))
       op.consume_back("ll") || op.consume_back("l");
     if (op == "add")
       return BuiltinKind::AddOverflow;

@@ -101,9 +101,12 @@ std::optional<std::string> constantBytes(ASTContext &ast, const APValue &value,
 std::optional<std::string> constantVariableBytes(ASTContext &ast,
                                                  const VarDecl *vd) {
   QualType t = vd->getType();
-  if (!t.isConstQualified() || !vd->getInit() || t->isReferenceType())
+  // The initializer may sit on another declaration (an in-class one).
+  const VarDecl *withInit = nullptr;
+  if (!t.isConstQualified() || t->isReferenceType() ||
+      !vd->getAnyInitializer(withInit) || !withInit)
     return std::nullopt;
-  const APValue *value = vd->evaluateValue();
+  const APValue *value = withInit->evaluateValue();
   if (!value)
     return std::nullopt;
   return constantBytes(ast, *value, t);

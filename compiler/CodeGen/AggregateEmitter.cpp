@@ -40,6 +40,10 @@ public:
     copyFrom(e);
   }
 
+  // char s[8] = "abc": the literal, padded with zeros to the array.
+  void VisitStringLiteral(const StringLiteral *e) {
+    fe.emitCopy(dest, fe.emitStringLiteral(e), e->getType());
+  }
   void VisitConstantExpr(const ConstantExpr *e) {
     if (e->hasAPValueResult()) {
       if (std::optional<std::string> bytes =
@@ -399,7 +403,7 @@ void FunctionEmitter::emitInit(const Expr *init, Address dest, QualType t) {
 }
 
 void FunctionEmitter::emitZeroInit(Address dest, QualType t) {
-  uint64_t size = types.sizeOf(t);
+  uint64_t size = types.dataSizeOf(t); // see emitCopy
   if (size == 0)
     return;
   if (types.isScalar(t)) {

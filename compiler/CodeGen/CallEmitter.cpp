@@ -59,12 +59,12 @@ mlir::Value FunctionEmitter::emitCallExpr(const CallExpr *e, Address sret) {
   mlir::Value self;
   if (const auto *me =
           dyn_cast<MemberExpr>(e->getCallee()->IgnoreParenImpCasts())) {
-    if (method && method->isInstance())
+    if (method && method->isImplicitObjectMemberFunction())
       self = me->isArrow() ? emitScalarExpr(me->getBase())
                            : emitAddress(me->getBase()).ptr;
     else
       emitIgnoredExpr(me->getBase()); // a static member named via an object
-  } else if (method && method->isInstance()) {
+  } else if (method && method->isImplicitObjectMemberFunction()) {
     // An operator call: the object is the first argument.
     self = emitAddress(args.front()).ptr;
     args = args.drop_front();

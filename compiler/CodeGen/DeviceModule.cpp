@@ -105,7 +105,7 @@ mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
   if (types.isAggregate(ret))
     inputs.push_back(ptr);
   const auto *method = dyn_cast<CXXMethodDecl>(def);
-  if (method && method->isInstance())
+  if (method && method->isImplicitObjectMemberFunction())
     inputs.push_back(ptr);
   for (const ParmVarDecl *p : def->parameters()) {
     QualType pt = p->getType();

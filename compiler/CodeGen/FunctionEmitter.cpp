@@ -43,7 +43,7 @@ void FunctionEmitter::emitFunction(mlir::func::FuncOp target) {
     returnSlot =
         Address{entry->getArgument(next++), types.alignOf(fn->getReturnType())};
   const auto *method = dyn_cast<CXXMethodDecl>(fn);
-  if (method && method->isInstance())
+  if (method && method->isImplicitObjectMemberFunction())
     thisPtr = entry->getArgument(next++);
   if (method && isLambdaCallOperator(method))
     method->getParent()->getCaptureFields(captures, thisCapture);
@@ -228,8 +228,11 @@ void FunctionEmitter::emitStore(mlir::Value v, Address addr, QualType t) {
     store.setIsVolatile(true);
 }
 
+// A class object may be a potentially-overlapping subobject (a base, a
+// [[no_unique_address]] member) whose tail padding holds other members:
+// copy only its data size (nothing for an empty class).
 void FunctionEmitter::emitCopy(Address dest, Address src, QualType t) {
-  uint64_t size = types.sizeOf(t);
+  uint64_t size = types.dataSizeOf(t);
   if (size == 0)
     return;
   MemcpyOp::create(b, b.getUnknownLoc(), dest.ptr, src.ptr, size,
@@ -319,7 +322,9 @@ void FunctionEmitter::emitArrayLoop(
 
 mlir::Value FunctionEmitter::constantInt(mlir::Location l, mlir::Type t,
                                          int64_t v) {
-  return mlir::arith::ConstantOp::create(b, l, t, b.getIntegerAttr(t, v));
+  // Sign-extended: -1 is all ones in an i128 too.
+  llvm::APInt value(t.getIntOrFloatBitWidth(), uint64_t(v), /*isSigned=*/true);
+  return mlir::arith::ConstantOp::create(b, l, t, b.getIntegerAttr(t, value));
 }
 
 mlir::Value FunctionEmitter::constantFloat(mlir::Location l, mlir::Type t,

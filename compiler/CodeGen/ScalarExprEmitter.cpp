@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -135,6 +136,9 @@ public:
       return fe.initializedObject;
     if (fe.thisCapture) {
       Address a = fe.memberAddress(fe.selfAddress(), fe.thisCapture);
+      // [*this] holds a copy of the object, [this] its address.
+      if (!fe.thisCapture->getType()->isPointerType())
+        return a.ptr;
       return LoadOp::create(b, loc(e), types.pointerType(), a.ptr, a.align);
     }
     return fe.thisPtr;
@@ -696,6 +700,131 @@ mlir::Value FunctionEmitter::emitToBool(mlir::Value v, mlir::Location l) {
                                constantInt(l, b.getI64Type(), 0));
 }
 
+namespace {
+// Conversions between integers wider than 64 bits and floating point: the
+// NVPTX backend has no library for them (__floattidf ...), so they are
+// written out, correctly rounded.
+
+// An unsigned i128 to `dst`: the top 64 significant bits, with the bits
+// below them folded into a sticky bit (so the 64-bit conversion rounds as
+// the exact value would), scaled by a power of two.
+mlir::Value wideUnsignedToFloat(FunctionEmitter &fe, mlir::Value mag,
+                                mlir::FloatType dst, mlir::Location l) {
+  mlir::OpBuilder &b = fe.b;
+  mlir::Type i128 = b.getIntegerType(128), i64 = b.getI64Type();
+  mlir::Value zero = fe.constantInt(l, i128, 0);
+  mlir::Value isZero =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, mag, zero);
+  mlir::Value lz = mlir::math::CountLeadingZerosOp::create(b, l, mag);
+  // For zero the shift would be 128: use 0, the result is chosen below.
+  mlir::Value shift = arith::SelectOp::create(b, l, isZero, zero, lz);
+  mlir::Value norm = arith::ShLIOp::create(b, l, mag, shift);
+  mlir::Value top = arith::TruncIOp::create(
+      b, l, i64,
+      arith::ShRUIOp::create(b, l, norm, fe.constantInt(l, i128, 64)));
+  mlir::Value rest = arith::TruncIOp::create(b, l, i64, norm);
+  mlir::Value sticky = arith::ExtUIOp::create(
+      b, l, i64,
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, rest,
+                            fe.constantInt(l, i64, 0)));
+  mlir::Value m = arith::OrIOp::create(b, l, top, sticky);
+  // In double: exact scaling for every 128-bit value.
+  mlir::Type f64 = b.getF64Type();
+  mlir::Value approx = arith::UIToFPOp::create(b, l, f64, m);
+  mlir::Value k = arith::SubIOp::create(
+      b, l, fe.constantInt(l, i64, 64),
+      arith::TruncIOp::create(b, l, i64, shift)); // in [-63, 64]
+  mlir::Value expBits = arith::ShLIOp::create(
+      b, l, arith::AddIOp::create(b, l, k, fe.constantInt(l, i64, 1023)),
+      fe.constantInt(l, i64, 52));
+  mlir::Value scale = arith::BitcastOp::create(b, l, f64, expBits);
+  mlir::Value r = arith::MulFOp::create(b, l, approx, scale);
+  r = arith::SelectOp::create(b, l, isZero, fe.constantFloat(l, f64, 0.0), r);
+  if (dst.getWidth() == 64)
+    return r;
+  // Narrower: round the 64 significant bits once, from the integer. (The
+  // double above is exact only when the value fits its 53 bits.)
+  mlir::Value direct = arith::UIToFPOp::create(b, l, dst, m);
+  mlir::Value scaleNarrow = arith::TruncFOp::create(b, l, dst, scale);
+  mlir::Value rn = arith::MulFOp::create(b, l, direct, scaleNarrow);
+  return arith::SelectOp::create(b, l, isZero, fe.constantFloat(l, dst, 0.0),
+                                 rn);
+}
+
+mlir::Value wideIntToFloat(FunctionEmitter &fe, mlir::Value v, bool isSigned,
+                           mlir::FloatType dst, mlir::Location l) {
+  mlir::OpBuilder &b = fe.b;
+  mlir::Type i128 = b.getIntegerType(128);
+  if (v.getType() != i128)
+    v = isSigned ? arith::ExtSIOp::create(b, l, i128, v).getResult()
+                 : arith::ExtUIOp::create(b, l, i128, v).getResult();
+  if (!isSigned)
+    return wideUnsignedToFloat(fe, v, dst, l);
+  mlir::Value zero = fe.constantInt(l, i128, 0);
+  mlir::Value negative =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, v, zero);
+  mlir::Value mag = arith::SelectOp::create(
+      b, l, negative, arith::SubIOp::create(b, l, zero, v), v);
+  mlir::Value r = wideUnsignedToFloat(fe, mag, dst, l);
+  return arith::SelectOp::create(b, l, negative,
+                                 arith::NegFOp::create(b, l, r), r);
+}
+
+// A float to an integer wider than 64 bits: the value is its significand
+// shifted by its exponent (truncated toward zero, as C++ converts).
+mlir::Value floatToWideInt(FunctionEmitter &fe, mlir::Value x, bool isSigned,
+                           mlir::IntegerType dst, mlir::Location l) {
+  mlir::OpBuilder &b = fe.b;
+  mlir::Type i64 = b.getI64Type(), i128 = b.getIntegerType(128);
+  if (!x.getType().isF64())
+    x = arith::ExtFOp::create(b, l, b.getF64Type(), x);
+  auto c64 = [&](int64_t v) { return fe.constantInt(l, i64, v); };
+  mlir::Value bits = arith::BitcastOp::create(b, l, i64, x);
+  mlir::Value exponent = arith::AndIOp::create(
+      b, l, arith::ShRUIOp::create(b, l, bits, c64(52)), c64(0x7ff));
+  mlir::Value mantissa = arith::OrIOp::create(
+      b, l, arith::AndIOp::create(b, l, bits, c64((int64_t(1) << 52) - 1)),
+      c64(int64_t(1) << 52));
+  mlir::Value e = arith::SubIOp::create(b, l, exponent, c64(1075));
+  // e >= 0: mantissa << e; e < 0: mantissa >> -e (0 once -e >= 53).
+  mlir::Value up = arith::ShLIOp::create(
+      b, l, arith::ExtUIOp::create(b, l, i128, mantissa),
+      arith::ExtUIOp::create(
+          b, l, i128,
+          arith::SelectOp::create(
+              b, l,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, e,
+                                    c64(127)),
+              c64(127), e)));
+  mlir::Value down = arith::ShRUIOp::create(
+      b, l, mantissa,
+      arith::SelectOp::create(
+          b, l,
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, e, c64(-63)),
+          c64(63), arith::SubIOp::create(b, l, c64(0), e)));
+  mlir::Value small = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, e,
+                                            c64(0));
+  mlir::Value tiny = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, e,
+                                           c64(-63));
+  mlir::Value downWide = arith::ExtUIOp::create(
+      b, l, i128,
+      arith::SelectOp::create(b, l, tiny, c64(0), down));
+  mlir::Value mag = arith::SelectOp::create(b, l, small, downWide, up);
+  // Below 1 the exponent bits are 0 or small: the shift above gives 0.
+  mlir::Value r = mag;
+  if (isSigned) {
+    mlir::Value negative =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, bits, c64(0));
+    r = arith::SelectOp::create(
+        b, l, negative,
+        arith::SubIOp::create(b, l, fe.constantInt(l, i128, 0), mag), mag);
+  }
+  if (dst.getWidth() < 128)
+    r = arith::TruncIOp::create(b, l, dst, r);
+  return r;
+}
+} // namespace
+
 mlir::Value FunctionEmitter::emitScalarConversion(mlir::Value v, QualType from,
                                                   QualType to,
                                                   mlir::Location l) {
@@ -715,14 +844,27 @@ mlir::Value FunctionEmitter::emitScalarConversion(mlir::Value v, QualType from,
                          : arith::ExtUIOp::create(b, l, dst, v).getResult();
       return arith::TruncIOp::create(b, l, dst, v);
     }
-    if (isa<mlir::FloatType>(dst))
+    if (auto df = dyn_cast<mlir::FloatType>(dst)) {
+      if (si.getWidth() > 64) {
+        // f16/bf16 through double: the ways to round differ only in
+        // values too large for them.
+        if (df.getWidth() < 32)
+          return arith::TruncFOp::create(
+              b, l, dst,
+              wideIntToFloat(*this, v, srcSigned, b.getF64Type(), l));
+        return wideIntToFloat(*this, v, srcSigned, df, l);
+      }
       return srcSigned ? arith::SIToFPOp::create(b, l, dst, v).getResult()
                        : arith::UIToFPOp::create(b, l, dst, v).getResult();
+    }
   }
   if (auto sf = dyn_cast<mlir::FloatType>(src)) {
-    if (isa<mlir::IntegerType>(dst))
+    if (auto di = dyn_cast<mlir::IntegerType>(dst)) {
+      if (di.getWidth() > 64)
+        return floatToWideInt(*this, v, isSigned(to), di, l);
       return isSigned(to) ? arith::FPToSIOp::create(b, l, dst, v).getResult()
                           : arith::FPToUIOp::create(b, l, dst, v).getResult();
+    }
     if (auto df = dyn_cast<mlir::FloatType>(dst)) {
       if (df.getWidth() > sf.getWidth())
         return arith::ExtFOp::create(b, l, dst, v);

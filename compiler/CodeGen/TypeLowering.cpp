@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 
 using namespace clang;
 
@@ -66,6 +67,12 @@ mlir::Type TypeLowering::memoryType(QualType t) const {
 
 uint64_t TypeLowering::sizeOf(QualType t) const {
   return ast.getTypeSizeInChars(t).getQuantity();
+}
+
+uint64_t TypeLowering::dataSizeOf(QualType t) const {
+  if (const auto *rd = t->getAsCXXRecordDecl(); rd && rd->isEmpty())
+    return 0;
+  return ast.getTypeInfoDataSizeInChars(t).Width.getQuantity();
 }
 
 uint64_t TypeLowering::alignOf(QualType t) const {

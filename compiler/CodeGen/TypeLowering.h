@@ -31,6 +31,9 @@ public:
   mlir::Type memoryType(clang::QualType t) const;
 
   uint64_t sizeOf(clang::QualType t) const;
+  // The bytes a class object's own members use (no tail padding; 0 for an
+  // empty class); sizeOf for other types.
+  uint64_t dataSizeOf(clang::QualType t) const;
   uint64_t alignOf(clang::QualType t) const;
 
   // !alloy.ptr (generic) and !alloy.ptr<global>.

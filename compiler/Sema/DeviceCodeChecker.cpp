@@ -571,9 +571,12 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
         << (vd->isStaticDataMember() ? 1 : vd->isStaticLocal() ? 2 : 0) << vd;
     return;
   }
-  if (vd->isConstexpr() && vd->getType()->isScalarType())
+  if ((vd->isConstexpr() || vd->isUsableInConstantExpressions(ast)) &&
+      vd->getType()->isScalarType())
     return;
-  if (!vd->getInit() || !vd->evaluateValue())
+  const VarDecl *withInit = nullptr;
+  if (!vd->getAnyInitializer(withInit) || !withInit ||
+      !withInit->evaluateValue())
     c.error(loc, diag::err_device_constant_not_constant, fn) << vd;
   else if (!constantVariableBytes(ast, vd))
     c.error(loc, diag::err_device_constant_no_bytes, fn) << vd;
@@ -597,7 +600,7 @@ void BodyChecker::checkDeclRef(const ValueDecl *d, const Expr *use) {
   if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(d))
     return;
   if (isa<FieldDecl, IndirectFieldDecl>(d) ||
-      (isa<CXXMethodDecl>(d) && cast<CXXMethodDecl>(d)->isInstance())) {
+      (isa<CXXMethodDecl>(d) && cast<CXXMethodDecl>(d)->isImplicitObjectMemberFunction())) {
     c.error(use->getExprLoc(), diag::err_device_member_pointer, fn);
     return;
   }

@@ -40,11 +40,32 @@ __bf16 convert(_Float16 h) { return __bf16(float(h)); }
 // CHECK: arith.shrsi %{{.*}}, %{{.*}} : i128
 __int128 wide(__int128 x) { return (x * x) / 7 >> 3; }
 
+// All-ones constants are all ones in 128 bits (~x, --x).
+// CHECK-LABEL: func.func private @_Z8all_onesn
+// CHECK: %[[M1:.*]] = arith.constant -1 : i128
+// CHECK: arith.xori %{{.*}}, %[[M1]] : i128
+// CHECK: %[[M1B:.*]] = arith.constant -1 : i128
+// CHECK: arith.addi %{{.*}}, %[[M1B]] overflow<nsw> : i128
+__int128 all_ones(__int128 x) {
+  __int128 y = ~x;
+  --x;
+  return x + y;
+}
+
+// Conversions to and from floating point are written out (NVPTX has no
+// library for them): no calls.
+// CHECK-LABEL: func.func private @_Z8to_floato
+// CHECK: math.ctlz %{{.*}} : i128
+// CHECK: arith.uitofp %{{.*}} : i64 to f64
+// CHECK-NOT: call
+// CHECK: return
+double to_float(unsigned __int128 x) { return double(x); }
+
 // PTX-LABEL: .entry _Z1kPDF16_PDF16bPn
 // PTX: cvt.rn.f16.f32
 // PTX: cvt.rn.bf16.f32
 [[gpu::kernel]] void k(_Float16 *h, __bf16 *b, __int128 *w) {
   h[0] = half(h[1], h[2], h[3]);
   b[0] = bf16(b[1], b[2]) + convert(h[4]);
-  w[0] = wide(w[1]);
+  w[0] = wide(w[1]) + all_ones(w[2]) + (__int128)to_float(w[3]);
 }

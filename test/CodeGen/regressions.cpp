@@ -3,6 +3,8 @@
 // RUN: %alloy_cc1 -O2 -c %s -o %t.o
 #include <gpu/gpu.hpp>
 
+// CHECK: alloy.global_constant @{{.*}} = "abc\00\00\00\00\00"
+
 struct P {
   int a;
   float b;
@@ -46,3 +48,58 @@ float constants() {
   out[0] = captures(in) + defaults();
   f[0] = constants();
 }
+
+// Found by the differential tests (test/differential/).
+// A char array from a string literal: the literal padded with zeros.
+// (The literal's constant is at the top of the module.)
+int strings() {
+  char s[8] = "abc";
+  return s[1] + s[5];
+}
+
+// [*this] captures a copy of the object: `this` in the lambda is the copy.
+struct Counter {
+  int a;
+  int star() {
+    auto copy = [*this] { return a + 1; };
+    return copy();
+  }
+};
+
+// C++23 explicit object parameters: the object is the first argument.
+struct Meter {
+  int v;
+  int get(this const Meter &self) { return self.v; }
+  int twice(this Meter self) { return self.v * 2; }
+};
+
+// An empty member shares its address with the next one: copying it copies
+// nothing (its data size is 0), so the neighbour survives.
+struct Empty {};
+struct Holder {
+  [[no_unique_address]] Empty e;
+  int *p;
+};
+// CHECK-LABEL: func.func private @_Z6holderPi
+// CHECK-NOT: alloy.memcpy %{{.*}}, %{{.*}}, 1 align
+// CHECK: return
+int holder(int *p) {
+  Holder h{Empty{}, p};
+  Empty other;
+  h.e = other;
+  return *h.p;
+}
+
+[[gpu::kernel]] void found(int *out) {
+  Counter c{out[0]};
+  Meter m{out[1]};
+  int r;
+  out[2] = strings() + c.star() + m.get() + m.twice() + holder(out) +
+           __builtin_sub_overflow(out[3], 1, &r) + r;
+}
+
+// The [*this] lambda reads `a` from its own copy (the closure), not
+// through a pointer.
+// CHECK-LABEL: func.func private @_ZZN7Counter4starEvENKUlvE_clEv
+// CHECK-NOT: alloy.load %arg0 align {{[0-9]+}} : !alloy.ptr -> !alloy.ptr
+// CHECK: alloy.load %arg0 align 4 : !alloy.ptr -> i32
