@@ -26,6 +26,7 @@ config.substitutions.append(
 config.substitutions.append(("%alloy_include", include_dir))
 config.substitutions.append(("%alloy_plugin", plugin))
 config.substitutions.append(("%alloy_src", config.alloy_source_dir))
+config.substitutions.append(("%alloy_build", config.alloy_binary_dir))
 config.substitutions.append(("%alloy_lib", config.alloy_lib_dir))
 
 if config.alloy_ptxas and os.path.exists(config.alloy_ptxas):

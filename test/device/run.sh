@@ -31,6 +31,7 @@ expect printf_assert 'PASSED: all checks' "$dir/printf_assert"
 expect device_printf 'device printf: thread 5 of 128 says hello 2.50 -42' "$dir/printf_assert"
 expect llmc_layernorm 'PASSED: all' "$dir/llmc_layernorm"
 expect shfl_scan 'PASSED: all' "$dir/shfl_scan"
+expect differential '^PASSED$' "$dir/differential"
 if command -v nvcc >/dev/null 2>&1; then
   nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_vecadd" "$dir/nvcc_vecadd.cu"
   nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_reduce" "$dir/nvcc_reduce.cu"

@@ -47,9 +47,10 @@ DIFF_CASE(std_accumulate_reduce, diff::exact) {
   int32_t v[16];
   fill16(v, in, false);
   out.r[0] = uint64_t(std::accumulate(v, v + 16, int64_t(0)));
-  out.r[1] = std::accumulate(v, v + 16, uint64_t(1), [](uint64_t acc, int32_t x) {
-    return acc * 31 + uint32_t(x);
-  });
+  out.r[1] =
+      std::accumulate(v, v + 16, uint64_t(1), [](uint64_t acc, int32_t x) {
+        return acc * 31 + uint32_t(x);
+      });
   out.r[2] = uint64_t(std::reduce(v, v + 16, int64_t(in.c)));
   out.r[3] = uint64_t(std::inner_product(v, v + 8, v + 8, int64_t(0)));
 }
@@ -100,7 +101,8 @@ DIFF_CASE(fill_iota_copy, diff::exact) {
   std::copy_backward(v + 8, v + 12, w + 16);
   out.r[2] = hash(w, 16);
   int32_t even[16] = {};
-  auto end = std::copy_if(v, v + 16, even, [](int32_t x) { return x % 2 == 0; });
+  auto end =
+      std::copy_if(v, v + 16, even, [](int32_t x) { return x % 2 == 0; });
   out.r[3] = uint64_t(end - even) * 1000 + uint64_t(uint32_t(even[0]));
 }
 
@@ -128,10 +130,13 @@ DIFF_CASE(ranges_algorithms, diff::exact) {
   fill16(v, in, in.e & 1);
   std::ranges::sort(v);
   out.r[0] = hash(v, 16);
-  out.r[1] = uint64_t(int64_t(std::ranges::max(v))) ^ uint64_t(int64_t(std::ranges::min(v))) << 20;
-  out.r[2] = uint64_t(std::ranges::count_if(v, [](int32_t x) { return x < 0; }));
+  out.r[1] = uint64_t(int64_t(std::ranges::max(v))) ^
+             uint64_t(int64_t(std::ranges::min(v))) << 20;
+  out.r[2] =
+      uint64_t(std::ranges::count_if(v, [](int32_t x) { return x < 0; }));
   auto it = std::ranges::find(v, int32_t(in.c % 16) - 8);
-  out.r[3] = uint64_t(it - std::ranges::begin(v)) + std::ranges::max(in.c, in.d);
+  out.r[3] =
+      uint64_t(it - std::ranges::begin(v)) + std::ranges::max(in.c, in.d);
 }
 
 DIFF_CASE(std_clamp, diff::exact) {
@@ -139,19 +144,25 @@ DIFF_CASE(std_clamp, diff::exact) {
   out.r[0] = uint64_t(int64_t(std::clamp(a, -1000, 1000)));
   out.r[1] = std::clamp(in.a, uint64_t(10), uint64_t(1) << 40);
   out.x[0] = std::clamp(in.x, -1.5, 2.5); // NaN stays NaN
-  out.f[0] = std::clamp(in.f, in.g < in.h ? in.g : in.h, in.g < in.h ? in.h : in.g);
+  out.f[0] =
+      std::clamp(in.f, in.g < in.h ? in.g : in.h, in.g < in.h ? in.h : in.g);
 }
 
 DIFF_CASE(count_find_predicates, diff::exact) {
   int32_t v[16];
   fill16(v, in, true);
   out.r[0] = uint64_t(std::count(v, v + 16, 0)) |
-             uint64_t(std::count_if(v, v + 16, [](int32_t x) { return x > 3; })) << 8;
-  out.r[1] = uint64_t(std::find(v, v + 16, int32_t(in.e % 16) - 8) - v) |
-             uint64_t(std::find_if(v, v + 16, [](int32_t x) { return x * x > 30; }) - v) << 8;
-  out.r[2] = uint64_t(std::any_of(v, v + 16, [](int32_t x) { return x == 7; })) |
-             uint64_t(std::all_of(v, v + 16, [](int32_t x) { return x < 8; })) << 1 |
-             uint64_t(std::none_of(v, v + 16, [](int32_t x) { return x == -8; })) << 2;
+             uint64_t(std::count_if(v, v + 16, [](int32_t x) { return x > 3; }))
+                 << 8;
+  out.r[1] =
+      uint64_t(std::find(v, v + 16, int32_t(in.e % 16) - 8) - v) |
+      uint64_t(std::find_if(v, v + 16, [](int32_t x) { return x * x > 30; }) -
+               v)
+          << 8;
+  out.r[2] =
+      uint64_t(std::any_of(v, v + 16, [](int32_t x) { return x == 7; })) |
+      uint64_t(std::all_of(v, v + 16, [](int32_t x) { return x < 8; })) << 1 |
+      uint64_t(std::none_of(v, v + 16, [](int32_t x) { return x == -8; })) << 2;
 }
 
 DIFF_CASE(partial_sort_nth_element, diff::exact) {
@@ -176,9 +187,10 @@ DIFF_CASE(unique_remove_partition, diff::exact) {
   out.r[1] = hash(v, int(rend - v));
   fill16(v, in, true);
   int32_t *mid = std::partition(v, v + 8, [](int32_t x) { return x % 2 == 0; });
-  out.r[2] = uint64_t(mid - v) | uint64_t(std::is_partitioned(v, v + 8, [](int32_t x) {
-               return x % 2 == 0;
-             })) << 8;
+  out.r[2] =
+      uint64_t(mid - v) | uint64_t(std::is_partitioned(v, v + 8, [](int32_t x) {
+                            return x % 2 == 0;
+                          })) << 8;
   int32_t *p = std::partition(v + 8, v + 16, [](int32_t x) { return x > 0; });
   out.r[3] = uint64_t(p - v);
 }
@@ -197,7 +209,8 @@ DIFF_CASE(permutations, diff::exact) {
 
 DIFF_CASE(gcd_lcm_midpoint, diff::exact) {
   out.r[0] = std::gcd(in.a, in.b);
-  out.r[1] = uint64_t(std::gcd(int32_t(in.c >> 1), int32_t(in.d >> 1))); // no INT_MIN
+  out.r[1] =
+      uint64_t(std::gcd(int32_t(in.c >> 1), int32_t(in.d >> 1))); // no INT_MIN
   uint32_t a = in.c % 100000, b = in.d % 100000;
   out.r[2] = std::lcm(uint64_t(a), uint64_t(b)); // < 10^10
   out.r[3] = uint64_t(int64_t(std::midpoint(int32_t(in.c), int32_t(in.d)))) ^
@@ -213,7 +226,8 @@ DIFF_CASE(compare_sequences, diff::exact) {
   auto where = std::mismatch(v, v + 16, w);
   out.r[1] = uint64_t(where.first - v) + uint64_t(where.second - w) * 100;
   out.r[2] = std::lexicographical_compare(v, v + 16, w, w + 16);
-  out.r[3] = std::is_sorted(v, v + 16) | uint64_t(std::is_sorted_until(v, v + 16) - v) << 1;
+  out.r[3] = std::is_sorted(v, v + 16) |
+             uint64_t(std::is_sorted_until(v, v + 16) - v) << 1;
 }
 
 DIFF_CASE(partial_sum_adjacent_difference, diff::exact) {
@@ -230,20 +244,55 @@ DIFF_CASE(partial_sum_adjacent_difference, diff::exact) {
   out.r[2] = uint64_t(ex[15]);
 }
 
-DIFF_CASE(views_pipeline, diff::exact) {
+DIFF_CASE(views_iota, diff::exact) {
   uint64_t acc = 0;
   for (int i : std::views::iota(0, int(in.e % 32)))
     acc = acc * 3 + uint64_t(i);
   out.r[0] = acc;
+}
+
+DIFF_CASE(views_filter, diff::exact) {
   int32_t v[16];
   fill16(v, in, true);
-  uint64_t s = 0;
-  for (int32_t x : v | std::views::filter([](int32_t x) { return x > 0; }) |
-                       std::views::transform([](int32_t x) { return x * x; }))
+  uint64_t s = 0, iterations = 0;
+  for (int32_t x : v | std::views::filter([](int32_t x) { return x > 0; })) {
     s = s * 7 + uint64_t(x);
-  out.r[1] = s;
+    ++iterations;
+  }
+  out.r[0] = s;
+  out.r[1] = iterations;
+}
+
+DIFF_CASE(views_transform, diff::exact) {
+  int32_t v[16];
+  fill16(v, in, true);
+  uint64_t s = 0, iterations = 0;
+  for (int32_t x : v | std::views::transform([](int32_t x) { return x * x; })) {
+    s = s * 7 + uint64_t(x);
+    ++iterations;
+  }
+  out.r[0] = s;
+  out.r[1] = iterations;
+}
+
+DIFF_CASE(views_filter_transform, diff::exact) {
+  int32_t v[16];
+  fill16(v, in, true);
+  uint64_t s = 0, iterations = 0;
+  for (int32_t x : v | std::views::filter([](int32_t x) { return x > 0; }) |
+                       std::views::transform([](int32_t x) { return x * x; })) {
+    s = s * 7 + uint64_t(x);
+    ++iterations;
+  }
+  out.r[0] = s;
+  out.r[1] = iterations;
+}
+
+DIFF_CASE(views_reverse_take, diff::exact) {
+  int32_t v[16];
+  fill16(v, in, true);
   for (int32_t x : std::views::reverse(v) | std::views::take(5))
-    out.r[2] = out.r[2] * 11 + uint64_t(uint32_t(x));
+    out.r[0] = out.r[0] * 11 + uint64_t(uint32_t(x));
 }
 
 DIFF_CASE(std_array_sort, diff::exact) {

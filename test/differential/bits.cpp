@@ -35,7 +35,8 @@ DIFF_CASE(numeric_limits_float, diff::exact) {
   out.f[3] = F::infinity();
   out.x[0] = D::min();
   out.x[1] = D::quiet_NaN();
-  out.r[0] = uint64_t(F::digits) * 1000 + uint64_t(D::digits) + D::max_exponent * 100000ull;
+  out.r[0] = uint64_t(F::digits) * 1000 + uint64_t(D::digits) +
+             D::max_exponent * 100000ull;
   out.r[1] = uint64_t(in.x == D::infinity()) | uint64_t(in.x > D::max()) << 1 |
              uint64_t(in.x < D::denorm_min() && in.x > 0) << 2 |
              uint64_t(F::has_quiet_NaN) << 3 | uint64_t(F::is_iec559) << 4;
@@ -47,7 +48,7 @@ DIFF_CASE(bit_cast_floats, diff::exact) {
   uint64_t w = std::bit_cast<uint64_t>(in.x);
   out.r[0] = u;
   out.r[1] = w;
-  out.r[2] = (u >> 23) & 0xff;                  // biased exponent
+  out.r[2] = (u >> 23) & 0xff; // biased exponent
   out.r[3] = (w & 0x000fffffffffffffull) ^ (w >> 52);
   float flipped = std::bit_cast<float>(u ^ 0x80000000u);
   out.f[0] = flipped;
@@ -69,7 +70,8 @@ DIFF_CASE(bit_cast_structs, diff::exact) {
   Halves h = std::bit_cast<Halves>(in.c);
   out.r[0] = uint64_t(h.lo) << 16 | h.hi;
   TwoFloats t = std::bit_cast<TwoFloats>(in.a);
-  out.r[1] = std::bit_cast<uint32_t>(t.a) ^ (uint64_t(std::bit_cast<uint32_t>(t.b)) << 32);
+  out.r[1] = std::bit_cast<uint32_t>(t.a) ^
+             (uint64_t(std::bit_cast<uint32_t>(t.b)) << 32);
   Mixed m{uint8_t(in.e), {1, 2, 3}, in.f};
   out.r[2] = std::bit_cast<uint64_t>(m);
   Halves back{uint16_t(in.d), uint16_t(in.d >> 16)};
@@ -77,26 +79,32 @@ DIFF_CASE(bit_cast_structs, diff::exact) {
 }
 
 DIFF_CASE(popcount_countl_countr, diff::exact) {
-  out.r[0] = uint64_t(std::popcount(in.a)) | uint64_t(std::popcount(in.c)) << 8 |
+  out.r[0] = uint64_t(std::popcount(in.a)) |
+             uint64_t(std::popcount(in.c)) << 8 |
              uint64_t(std::popcount(uint8_t(in.e))) << 16 |
              uint64_t(std::popcount(uint16_t(in.d))) << 24;
-  out.r[1] = uint64_t(std::countl_zero(in.a)) | uint64_t(std::countl_zero(in.c)) << 8 |
+  out.r[1] = uint64_t(std::countl_zero(in.a)) |
+             uint64_t(std::countl_zero(in.c)) << 8 |
              uint64_t(std::countl_zero(uint8_t(in.e))) << 16 |
              uint64_t(std::countl_zero(uint16_t(in.d))) << 24;
-  out.r[2] = uint64_t(std::countr_zero(in.a)) | uint64_t(std::countr_zero(in.c)) << 8 |
+  out.r[2] = uint64_t(std::countr_zero(in.a)) |
+             uint64_t(std::countr_zero(in.c)) << 8 |
              uint64_t(std::countr_zero(uint8_t(in.e))) << 16 |
              uint64_t(std::countr_one(in.d)) << 24;
-  out.r[3] = uint64_t(std::countl_one(in.b)) | uint64_t(std::countr_one(in.b)) << 8;
+  out.r[3] = uint64_t(std::countl_one(in.b)) | uint64_t(std::countr_one(in.b))
+                                                   << 8;
 }
 
 DIFF_CASE(bit_width_single_bit, diff::exact) {
-  out.r[0] = uint64_t(std::bit_width(in.a)) | uint64_t(std::bit_width(in.c)) << 8 |
+  out.r[0] = uint64_t(std::bit_width(in.a)) |
+             uint64_t(std::bit_width(in.c)) << 8 |
              uint64_t(std::has_single_bit(in.a)) << 16 |
              uint64_t(std::has_single_bit(in.d)) << 17;
   out.r[1] = std::bit_floor(in.a);
   uint32_t small = in.c >> 1; // bit_ceil must be representable
   out.r[2] = std::bit_ceil(small);
-  out.r[3] = std::bit_floor(uint8_t(in.e)) + std::bit_ceil(uint16_t(in.d & 0x7fff));
+  out.r[3] =
+      std::bit_floor(uint8_t(in.e)) + std::bit_ceil(uint16_t(in.d & 0x7fff));
 }
 
 DIFF_CASE(rotl_rotr, diff::exact) {
@@ -119,12 +127,14 @@ DIFF_CASE(builtin_bit_functions, diff::exact) {
              uint64_t(in.c ? __builtin_ctz(in.c) : 32) << 8 |
              uint64_t(in.a ? __builtin_clzll(in.a) : 64) << 16 |
              uint64_t(in.a ? __builtin_ctzll(in.a) : 64) << 24;
-  out.r[1] = uint64_t(__builtin_popcount(in.d)) | uint64_t(__builtin_popcountll(in.b)) << 8 |
+  out.r[1] = uint64_t(__builtin_popcount(in.d)) |
+             uint64_t(__builtin_popcountll(in.b)) << 8 |
              uint64_t(__builtin_parity(in.d)) << 16 |
              uint64_t(__builtin_ffs(int(in.e))) << 24 |
              uint64_t(__builtin_ffsll(int64_t(in.b))) << 32;
   out.r[2] = __builtin_bswap64(in.a);
-  out.r[3] = __builtin_bswap32(in.c) + uint64_t(__builtin_bswap16(uint16_t(in.d)));
+  out.r[3] =
+      __builtin_bswap32(in.c) + uint64_t(__builtin_bswap16(uint16_t(in.d)));
 }
 
 DIFF_CASE(overflow_builtins, diff::exact) {
@@ -190,8 +200,10 @@ DIFF_CASE(memcpy_structs_arrays, diff::exact) {
 
 DIFF_CASE(endian_and_limits_constants, diff::exact) {
   out.r[0] = uint64_t(std::endian::native == std::endian::little);
-  out.r[1] = uint64_t(INT_MAX) + uint64_t(UINT8_MAX) + uint64_t(SIZE_MAX & 0xff);
-  out.r[2] = uint64_t(int64_t(INT64_MIN) == std::numeric_limits<int64_t>::min());
+  out.r[1] =
+      uint64_t(INT_MAX) + uint64_t(UINT8_MAX) + uint64_t(SIZE_MAX & 0xff);
+  out.r[2] =
+      uint64_t(int64_t(INT64_MIN) == std::numeric_limits<int64_t>::min());
 }
 
 // Bit manipulation of floats through their representation: next float up,
@@ -209,7 +221,8 @@ DIFF_CASE(float_bit_manipulation, diff::exact) {
   out.f[0] = next_up(in.f);
   out.f[1] = next_up(-in.g);
   uint64_t w = std::bit_cast<uint64_t>(in.x);
-  out.r[0] = ((w >> 52) & 0x7ff) == 0x7ff ? ((w & 0xfffffffffffffull) ? 2 : 1) : 0;
+  out.r[0] =
+      ((w >> 52) & 0x7ff) == 0x7ff ? ((w & 0xfffffffffffffull) ? 2 : 1) : 0;
 }
 
 } // namespace diff::bits

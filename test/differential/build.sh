@@ -30,6 +30,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 hostcxx=clang++-22
 extra=${DIFF_CXXFLAGS:-}
+# The cases alloy++ rejects by design (unsupported.txt) get no GPU kernel.
+unsupported=$(sed -e 's/#.*//' "$here/unsupported.txt" | awk 'NF { printf "%s\"%s\"", sep, $1; sep = "," }')
+[ -n "$unsupported" ] && extra="$extra -DDIFF_UNSUPPORTED=$unsupported"
 
 flags_for() { # family -> extra flags
   if [ "$1" = fp_contract ]; then
@@ -134,6 +137,11 @@ fi
 
 status=0
 : >"$out/bisect.txt"
+# What was tested: the commit and the plugin's build time (status.py).
+{
+  git -C "$src" log -1 --format='commit %h %s' 2>/dev/null
+  echo "plugin $(date -u -r "$build/lib/AlloyPlugin.so" '+%Y-%m-%d %H:%M:%S UTC' 2>/dev/null)"
+} >"$out/snapshot.txt"
 summary=""
 for f in $families; do
   obj="$out/obj/$f.o"

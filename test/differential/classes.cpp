@@ -85,7 +85,9 @@ struct V3 {
   int32_t operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
   explicit operator bool() const { return x || y || z; }
   operator int64_t() const { return int64_t(x) + y + z; }
-  bool operator==(const V3 &o) const { return x == o.x && y == o.y && z == o.z; }
+  bool operator==(const V3 &o) const {
+    return x == o.x && y == o.y && z == o.z;
+  }
   bool operator<(const V3 &o) const {
     return x != o.x ? x < o.x : (y != o.y ? y < o.y : z < o.z);
   }
@@ -128,7 +130,8 @@ DIFF_CASE(defaulted_comparisons, diff::exact) {
   Version b{uint16_t(in.d % 3), uint16_t(in.c % 3), (in.e >> 2) % 3};
   auto order = a <=> b;
   out.r[0] = uint64_t(a == b) | uint64_t(a != b) << 1 | uint64_t(a < b) << 2 |
-             uint64_t(a > b) << 3 | uint64_t(a <= b) << 4 | uint64_t(a >= b) << 5;
+             uint64_t(a > b) << 3 | uint64_t(a <= b) << 4 |
+             uint64_t(a >= b) << 5;
   out.r[1] = order < 0 ? 1 : (order == 0 ? 2 : 3);
 }
 
@@ -225,12 +228,12 @@ Counted pass_through(Counted c) { return c; } // moved out
 DIFF_CASE(copy_and_move, diff::exact) {
   Counted a(in.a);
   // static_cast<T &&> rather than std::move: utility.std_move tests that.
-  Counted b = a;                        // copy
+  Counted b = a;                          // copy
   Counted c = static_cast<Counted &&>(a); // move: a.v = 0
   Counted d(1);
-  d = b;                                // copy-assign
+  d = b; // copy-assign
   Counted e(2);
-  e = static_cast<Counted &&>(c);       // move-assign
+  e = static_cast<Counted &&>(c); // move-assign
   Counted f = pass_through(b);
   out.r[0] = a.v + b.v * 3 + c.v;
   out.r[1] = d.v ^ e.v;
@@ -308,17 +311,16 @@ DIFF_CASE(destructor_return_paths, diff::exact) {
 uint64_t goto_guards(uint32_t sel) {
   uint64_t log = 0;
   uint32_t round = 0;
-again:
-  {
-    Guard a(log, 1 + round);
-    if (round < sel % 3) {
-      ++round;
-      goto again; // a is destroyed
-    }
-    Guard b(log, 7);
-    if (sel & 8)
-      goto done; // b, then a
+again : {
+  Guard a(log, 1 + round);
+  if (round < sel % 3) {
+    ++round;
+    goto again; // a is destroyed
   }
+  Guard b(log, 7);
+  if (sel & 8)
+    goto done; // b, then a
+}
   log = log * 10;
 done:
   return log;
@@ -334,7 +336,7 @@ uint64_t id_of(const Guard &g) { return g.id; }
 DIFF_CASE(temporaries_lifetime, diff::exact) {
   uint64_t log = 0;
   uint64_t v = id_of(Guard(log, 3)) + log; // log still 0 here
-  uint64_t after = log;                   // 3
+  uint64_t after = log;                    // 3
   {
     const Guard &g = Guard(log, 5);
     log = log * 10 + g.id;
@@ -433,6 +435,27 @@ DIFF_CASE(nested_class_friend, diff::exact) {
   Outer::Inner i{in.d};
   out.r[0] = peek(o);
   out.r[1] = i.scaled() + Outer::kFactor;
+}
+
+// [[no_unique_address]] members: an empty function object stored without
+// space, and called (as the standard range adaptors do with their lambdas).
+template <class F> struct Holder {
+  [[no_unique_address]] F fn;
+  uint64_t base;
+  uint64_t call(uint64_t v) const { return fn(v) + base; }
+};
+template <class F> Holder(F, uint64_t) -> Holder<F>;
+struct Empty {};
+struct WithEmpty {
+  [[no_unique_address]] Empty e;
+  uint32_t v;
+};
+DIFF_CASE(no_unique_address_members, diff::exact) {
+  Holder h{[](uint64_t v) { return v ^ 0xff; }, in.b};
+  out.r[0] = h.call(in.a);
+  out.r[1] = sizeof(h) * 100 + sizeof(WithEmpty);
+  WithEmpty w{{}, in.c};
+  out.r[2] = w.v;
 }
 
 } // namespace diff::classes

@@ -54,11 +54,13 @@ DIFF_CASE(constexpr_table_crc32, diff::exact) {
 }
 
 uint32_t nth_prime(uint32_t i) {
-  static constexpr uint32_t primes[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
+  static constexpr uint32_t primes[] = {2,  3,  5,  7,  11, 13,
+                                        17, 19, 23, 29, 31, 37};
   return primes[i % (sizeof(primes) / sizeof(primes[0]))];
 }
 double power_of_ten(int i) {
-  static constexpr double table[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+  static constexpr double table[] = {1e0, 1e1, 1e2, 1e3, 1e4,
+                                     1e5, 1e6, 1e7, 1e8};
   return table[i];
 }
 DIFF_CASE(static_constexpr_locals, diff::exact) {
@@ -81,13 +83,15 @@ DIFF_CASE(consteval_functions, diff::exact) {
 }
 
 constexpr uint32_t where() {
-  if consteval {
-    return 1;
-  } else {
+  if
+    consteval { return 1; }
+  else {
     return 2;
   }
 }
-constexpr uint32_t evaluated() { return std::is_constant_evaluated() ? 10 : 20; }
+constexpr uint32_t evaluated() {
+  return std::is_constant_evaluated() ? 10 : 20;
+}
 DIFF_CASE(if_consteval, diff::exact) {
   constexpr uint32_t at_compile_time = where() + evaluated();
   uint32_t at_run_time = where() + evaluated();
@@ -97,7 +101,9 @@ DIFF_CASE(if_consteval, diff::exact) {
 struct Point {
   int32_t x, y;
   constexpr Point operator+(Point o) const { return {x + o.x, y + o.y}; }
-  constexpr int64_t dot(Point o) const { return int64_t(x) * o.x + int64_t(y) * o.y; }
+  constexpr int64_t dot(Point o) const {
+    return int64_t(x) * o.x + int64_t(y) * o.y;
+  }
 };
 constexpr Point origin{3, -4};
 constexpr Point corners[] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
@@ -109,16 +115,14 @@ DIFF_CASE(constexpr_objects, diff::exact) {
   out.r[1] = uint64_t(k);
 }
 
-constexpr uint64_t fib(uint32_t n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+constexpr uint64_t fib(uint32_t n) {
+  return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
 template <uint32_t N> struct Fib {
   static constexpr uint64_t value = Fib<N - 1>::value + Fib<N - 2>::value;
 };
-template <> struct Fib<0> {
-  static constexpr uint64_t value = 0;
-};
-template <> struct Fib<1> {
-  static constexpr uint64_t value = 1;
-};
+template <> struct Fib<0> { static constexpr uint64_t value = 0; };
+template <> struct Fib<1> { static constexpr uint64_t value = 1; };
 static_assert(Fib<20>::value == fib(20));
 DIFF_CASE(compile_time_recursion, diff::exact) {
   out.r[0] = Fib<90>::value + in.c;
@@ -133,7 +137,8 @@ DIFF_CASE(string_literals, diff::exact) {
   out.r[1] = sizeof(name) + uint64_t(uint8_t(name[in.e % 5]));
 }
 
-constexpr std::string_view words = "the quick brown fox jumps over the lazy dog";
+constexpr std::string_view words =
+    "the quick brown fox jumps over the lazy dog";
 constexpr uint64_t count_char(std::string_view s, char c) {
   uint64_t n = 0;
   for (char x : s)
@@ -146,7 +151,8 @@ DIFF_CASE(string_view_processing, diff::exact) {
   out.r[1] = words.find(c);
   std::string_view w = words.substr(in.c % 20, 10);
   out.r[2] = w.size() + uint64_t(uint8_t(w[0])) * 100;
-  out.r[3] = uint64_t(words.starts_with("the")) | uint64_t(w.ends_with('o')) << 1;
+  out.r[3] = uint64_t(words.starts_with("the")) | uint64_t(w.ends_with('o'))
+                                                      << 1;
 }
 
 // A constexpr variable template table, indexed at run time.

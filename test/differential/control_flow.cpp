@@ -140,9 +140,7 @@ done:
 out:
   return acc;
 }
-DIFF_CASE(goto_loops, diff::exact) {
-  out.r[0] = goto_loops(in.e % 40, in.a);
-}
+DIFF_CASE(goto_loops, diff::exact) { out.r[0] = goto_loops(in.e % 40, in.a); }
 
 int nested_ternary(int32_t a, int32_t b) {
   return a < b ? (a < 0 ? -1 : (a == 0 ? 0 : 1))
@@ -231,7 +229,9 @@ DIFF_CASE(nested_loops, diff::exact) {
   out.r[1] = found;
 }
 
-uint64_t gcd_rec(uint64_t a, uint64_t b) { return b == 0 ? a : gcd_rec(b, a % b); }
+uint64_t gcd_rec(uint64_t a, uint64_t b) {
+  return b == 0 ? a : gcd_rec(b, a % b);
+}
 uint32_t ackermann_small(uint32_t m, uint32_t n) {
   if (m == 0)
     return n + 1;

@@ -48,14 +48,25 @@ DIFF_CASE(enum_underlying_types, diff::exact) {
   Tiny t = static_cast<Tiny>(int8_t(in.c));
   out.r[0] = uint64_t(static_cast<int64_t>(b));
   out.r[1] = uint64_t(int64_t(static_cast<int8_t>(t))) ^
-             uint64_t(std::is_same_v<std::underlying_type_t<Tiny>, int8_t>) << 20;
+             uint64_t(std::is_same_v<std::underlying_type_t<Tiny>, int8_t>)
+                 << 20;
   out.r[2] = sizeof(Big) * 10 + sizeof(Tiny);
   out.r[3] = t == Tiny::neg;
 }
 
-enum class Flags : uint32_t { none = 0, read = 1, write = 2, exec = 4, all = 7 };
-constexpr Flags operator|(Flags a, Flags b) { return Flags(uint32_t(a) | uint32_t(b)); }
-constexpr Flags operator&(Flags a, Flags b) { return Flags(uint32_t(a) & uint32_t(b)); }
+enum class Flags : uint32_t {
+  none = 0,
+  read = 1,
+  write = 2,
+  exec = 4,
+  all = 7
+};
+constexpr Flags operator|(Flags a, Flags b) {
+  return Flags(uint32_t(a) | uint32_t(b));
+}
+constexpr Flags operator&(Flags a, Flags b) {
+  return Flags(uint32_t(a) & uint32_t(b));
+}
 constexpr Flags operator~(Flags a) { return Flags(~uint32_t(a) & 7u); }
 Flags &operator|=(Flags &a, Flags b) { return a = a | b; }
 DIFF_CASE(enum_flags, diff::exact) {
@@ -155,7 +166,7 @@ struct Packed {
 };
 DIFF_CASE(bitfields_unsigned, diff::exact) {
   Packed p{};
-  p.a = in.c;       // modular: low 3 bits
+  p.a = in.c; // modular: low 3 bits
   p.b = in.c >> 3;
   p.c = in.d;
   out.r[0] = uint64_t(p.a) | uint64_t(p.b) << 8 | uint64_t(p.c) << 16;
@@ -211,13 +222,13 @@ DIFF_CASE(bitfield_compound_ops, diff::exact) {
   p.a = in.c;
   p.b = in.d;
   p.c = in.e;
-  p.a += 5;   // wraps at 3 bits
-  p.b++;      // wraps at 5 bits
+  p.a += 5; // wraps at 3 bits
+  p.b++;    // wraps at 5 bits
   p.c *= 3;
   p.c ^= 0xabcdef;
   Signed s{};
   s.a = int32_t(in.e);
-  s.a -= 3;   // modular at 4 bits
+  s.a -= 3; // modular at 4 bits
   s.b = -1;
   s.b <<= 2;
   out.r[0] = std::bit_cast<uint32_t>(p);

@@ -108,12 +108,12 @@ DIFF_CASE(mixed_int_float_compare, diff::exact) {
   int32_t i = int32_t(in.c);
   int64_t l = int64_t(in.a);
   uint64_t m = 0;
-  m |= uint64_t(in.f < i) << 0;           // int -> float (rounds)
+  m |= uint64_t(in.f < i) << 0; // int -> float (rounds)
   m |= uint64_t(in.f == i) << 1;
-  m |= uint64_t(in.x < l) << 2;           // int64 -> double (rounds)
-  m |= uint64_t(in.x == double(i)) << 3;  // exact
-  m |= uint64_t(in.f > in.d) << 4;        // uint32 -> float
-  m |= uint64_t(in.x >= in.b) << 5;       // uint64 -> double
+  m |= uint64_t(in.x < l) << 2;          // int64 -> double (rounds)
+  m |= uint64_t(in.x == double(i)) << 3; // exact
+  m |= uint64_t(in.f > in.d) << 4;       // uint32 -> float
+  m |= uint64_t(in.x >= in.b) << 5;      // uint64 -> double
   out.r[0] = m;
 }
 
@@ -156,9 +156,10 @@ DIFF_CASE(f32_to_int, diff::exact) {
   out.r[1] = to_u32(in.g);
   out.r[2] = uint64_t(to_i64(double(in.f)));
   float h = in.h;
-  out.r[3] = (is_nan(h) || h <= -129.0f || h >= 128.0f)
-                 ? 0
-                 : uint64_t(int64_t(int8_t(h))) ^ uint64_t(uint8_t(h < 0 ? -h : h));
+  out.r[3] =
+      (is_nan(h) || h <= -129.0f || h >= 128.0f)
+          ? 0
+          : uint64_t(int64_t(int8_t(h))) ^ uint64_t(uint8_t(h < 0 ? -h : h));
 }
 DIFF_CASE(f64_to_int, diff::exact) {
   out.r[0] = uint64_t(to_i64(in.x));
@@ -171,9 +172,9 @@ DIFF_CASE(f64_to_int, diff::exact) {
 }
 // Values near the integer boundaries, from integers (never out of range).
 DIFF_CASE(float_int_boundaries, diff::exact) {
-  double d = double(int64_t(in.a));   // rounds: may be 2^63
+  double d = double(int64_t(in.a)); // rounds: may be 2^63
   out.r[0] = uint64_t(to_i64(d));
-  float f = float(int32_t(in.c));     // rounds: may be 2^31
+  float f = float(int32_t(in.c)); // rounds: may be 2^31
   out.r[1] = uint64_t(int64_t(to_i32(f)));
   out.r[2] = to_u64(double(in.b));
   out.r[3] = to_u32(float(in.d));
@@ -210,7 +211,7 @@ DIFF_CASE(f64_to_f32, diff::exact) {
   out.f[0] = narrow(in.x);
   out.f[1] = narrow(in.y);
   out.f[2] = narrow(double(in.f) * 1.0000001); // just off a float
-  out.x[0] = double(in.g);                      // exact widening
+  out.x[0] = double(in.g);                     // exact widening
   out.x[1] = double(narrow(in.z));
 }
 
@@ -220,7 +221,7 @@ DIFF_CASE(mixed_promotion, diff::exact) {
   double d = in.x;
   out.x[0] = f + d;
   out.x[1] = f * d;
-  out.f[0] = f * 3;        // int -> float
+  out.f[0] = f * 3; // int -> float
   out.f[1] = f / 3;
   out.f[2] = narrow(f / 3.0); // computed in double, then narrowed
   out.f[3] = f + 1u;
@@ -233,11 +234,12 @@ DIFF_CASE(signed_zero, diff::exact) {
   out.f[0] = -z;
   out.f[1] = z + -0.0f; // -0 + -0 = -0, +0 + -0 = +0
   out.f[2] = z * -1.0f;
-  out.f[3] = z - z;    // +0
+  out.f[3] = z - z; // +0
   double w = in.x == 0 ? in.x : -0.0;
   out.x[0] = w * in.y; // sign of zero times anything
   out.x[1] = 1.0 / nonzero(in.y) * 0.0;
-  out.r[0] = uint64_t(z == -z) | (uint64_t(1.0f / (z == 0 ? 1.0f : z) > 0) << 1);
+  out.r[0] =
+      uint64_t(z == -z) | (uint64_t(1.0f / (z == 0 ? 1.0f : z) > 0) << 1);
 }
 
 // NaN in conditions: every comparison is false, a NaN is "true".
@@ -292,7 +294,7 @@ DIFF_CASE(cast_truncation, diff::exact) {
   int t = int(v); // toward zero
   out.r[0] = uint64_t(int64_t(t));
   out.f[0] = float(t);
-  out.f[1] = v - float(t); // the fraction, exact
+  out.f[1] = v - float(t);                        // the fraction, exact
   out.r[1] = uint64_t(int64_t(int(v / 2048.0f))); // 0, -0.x -> 0
   unsigned u = v < 0 ? 0u : unsigned(v);
   out.r[2] = u;
@@ -314,11 +316,11 @@ DIFF_CASE(sum_loop, diff::exact) {
 // Exactness of integer round trips through floating point.
 DIFF_CASE(integral_check, diff::exact) {
   double d = in.x;
-  bool integral_d = !is_nan(d) && d > -9.0e18 && d < 9.0e18 &&
-                    double(int64_t(d)) == d;
+  bool integral_d =
+      !is_nan(d) && d > -9.0e18 && d < 9.0e18 && double(int64_t(d)) == d;
   float f = in.f;
-  bool integral_f = !is_nan(f) && f > -2.0e9f && f < 2.0e9f &&
-                    float(int32_t(f)) == f;
+  bool integral_f =
+      !is_nan(f) && f > -2.0e9f && f < 2.0e9f && float(int32_t(f)) == f;
   out.r[0] = uint64_t(integral_d) | (uint64_t(integral_f) << 1);
   out.x[0] = integral_d ? d : double(int64_t(in.a));
 }

@@ -55,7 +55,7 @@ DIFF_CASE(f16_excess_precision, diff::exact) {
   _Float16 a = to_h(in.f), b = to_h(in.g), c = to_h(in.h);
   _Float16 once = a + b + c;
   _Float16 ab = a + b;
-  _Float16 twice = ab + c; // rounded after a + b
+  _Float16 twice = ab + c;             // rounded after a + b
   _Float16 cast = _Float16(a * b) * c; // the cast rounds the product
   _Float16 prod = a * b * c;
   out.f[0] = float(once);
@@ -74,9 +74,12 @@ DIFF_CASE(f16_compare, diff::exact) {
 DIFF_CASE(f16_int_conversions, diff::exact) {
   _Float16 a = to_h(in.f);
   float fa = float(a);
-  out.r[0] = (fa == fa && fa > -32769.0f && fa < 32768.0f) ? uint64_t(int64_t(int16_t(a))) : 1;
-  out.r[1] = (fa == fa && fa > -1.0f && fa < 65536.0f) ? uint64_t(uint16_t(a)) : 2;
-  out.f[0] = float(_Float16(int16_t(in.c)));     // rounds above 2048
+  out.r[0] = (fa == fa && fa > -32769.0f && fa < 32768.0f)
+                 ? uint64_t(int64_t(int16_t(a)))
+                 : 1;
+  out.r[1] =
+      (fa == fa && fa > -1.0f && fa < 65536.0f) ? uint64_t(uint16_t(a)) : 2;
+  out.f[0] = float(_Float16(int16_t(in.c)));       // rounds above 2048
   out.f[1] = float(_Float16(uint16_t(in.d) >> 1)); // < 32768: in range
 }
 
@@ -84,7 +87,8 @@ DIFF_CASE(bf16_convert, diff::exact) {
   out.f[0] = float(to_bf(in.f));
   out.f[1] = float(to_bf(in.g * 0x1p-100f)); // denormals
   out.f[2] = float(to_bf(float(int32_t(in.c))));
-  out.f[3] = float(__bf16(in.x > 3.38e38 || in.x < -3.38e38 ? 0.0 : in.x)); // double -> bf16
+  out.f[3] = float(
+      __bf16(in.x > 3.38e38 || in.x < -3.38e38 ? 0.0 : in.x)); // double -> bf16
 }
 
 DIFF_CASE(bf16_arith, diff::exact) {
@@ -112,8 +116,8 @@ DIFF_CASE(bf16_excess_precision, diff::exact) {
 DIFF_CASE(mixed_narrow_types, diff::exact) {
   _Float16 h = to_h(in.f);
   __bf16 b = to_bf(in.g);
-  float f = h + in.h;          // float arithmetic
-  double d = h * in.x;         // double arithmetic
+  float f = h + in.h;  // float arithmetic
+  double d = h * in.x; // double arithmetic
   out.f[0] = f;
   out.x[0] = d;
   out.f[1] = float(to_bf(float(h)));

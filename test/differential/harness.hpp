@@ -23,7 +23,9 @@
 // Building a subset: -DDIFF_ONLY='"integers.add_wrap","floats.f32_arith"'
 // instantiates the GPU kernel only for the named cases, -DDIFF_SKIP='"..."'
 // for all but the named ones. Cases left out still run on the host and are
-// reported as "not built for the GPU".
+// reported as "not built for the GPU". -DDIFF_UNSUPPORTED='"..."' names the
+// cases that alloy++ rejects by design (unsupported.txt): they get no GPU
+// kernel and are reported as skipped, not as failures.
 #ifndef ALLOY_TEST_DIFFERENTIAL_HARNESS_HPP
 #define ALLOY_TEST_DIFFERENTIAL_HARNESS_HPP
 
@@ -130,8 +132,8 @@ using domain_fn = void (*)(Input &, rng &);
 
 namespace kernels {
 template <class Case>
-[[gpu::kernel, gpu::launch_bounds(256), gpu::launch_contract(1, 256)]]
-void run_case(std::span<const Input> in, gpu::disjoint_span<Output> out) {
+[[gpu::kernel, gpu::launch_bounds(256), gpu::launch_contract(1, 256)]] void
+run_case(std::span<const Input> in, gpu::disjoint_span<Output> out) {
   auto i = gpu::thread::index_1d();
   if (Output *o = out.get_mut(i))
     Case::eval(in[i.get()], *o);
@@ -151,6 +153,7 @@ struct case_info {
   domain_fn domain;                                // may be null
   void (*host)(const Input *, Output *, size_t n); // runs eval on the host
   gpu_fn gpu; // null: not built for the GPU (DIFF_ONLY / DIFF_SKIP)
+  bool unsupported; // rejected by alloy++ by design (DIFF_UNSUPPORTED)
 };
 
 inline std::vector<case_info> &registry() {
@@ -174,8 +177,21 @@ gpu::result<void> run_on_gpu(gpu::context &ctx, gpu::stream &s,
   return gpu::launch(s, *p, in, out);
 }
 
+// Whether alloy++ rejects the case named "family.case" by design.
+constexpr bool unsupported(std::string_view name) {
+#if defined(DIFF_UNSUPPORTED)
+  for (std::string_view s : {DIFF_UNSUPPORTED})
+    if (s == name)
+      return true;
+#endif
+  (void)name;
+  return false;
+}
+
 // Whether the case named "family.case" gets a GPU kernel in this build.
 constexpr bool enabled(std::string_view name) {
+  if (unsupported(name))
+    return false;
 #if defined(DIFF_ONLY)
   for (std::string_view s : {DIFF_ONLY})
     if (s == name)
@@ -192,13 +208,14 @@ constexpr bool enabled(std::string_view name) {
 #endif
 }
 
-template <class C, bool Enabled> struct registrar {
+template <class C, bool Enabled, bool Unsupported> struct registrar {
   registrar(const char *family, const char *name, compare cmp,
             domain_fn domain) {
     gpu_fn g = nullptr;
     if constexpr (Enabled)
       g = &run_on_gpu<C>;
-    registry().push_back({family, name, cmp, domain, &run_on_host<C>, g});
+    registry().push_back(
+        {family, name, cmp, domain, &run_on_host<C>, g, Unsupported});
   }
 };
 
@@ -209,7 +226,8 @@ template <class C, bool Enabled> struct registrar {
     static void eval(const ::diff::Input &in, ::diff::Output &out);            \
   };                                                                           \
   static const ::diff::registrar<NAME##_case,                                  \
-                                 ::diff::enabled(DIFF_FAMILY "." #NAME)>       \
+                                 ::diff::enabled(DIFF_FAMILY "." #NAME),       \
+                                 ::diff::unsupported(DIFF_FAMILY "." #NAME)>   \
       NAME##_registrar{DIFF_FAMILY, #NAME, CMP,                                \
                        ::diff::domain_fn{__VA_ARGS__}};                        \
   void NAME##_case::eval([[maybe_unused]] const ::diff::Input &in,             \

@@ -28,7 +28,7 @@ DIFF_CASE(braced_scalars, diff::exact) {
   const int32_t a{int32_t(in.c)};
   const int64_t w{a}; // widening: not narrowing
   auto u8 = uint8_t{200};
-  double d{in.f};     // float -> double: not narrowing
+  double d{in.f}; // float -> double: not narrowing
   int32_t zero{};
   uint64_t big{in.a};
   auto v{5u};
@@ -66,7 +66,8 @@ DIFF_CASE(default_member_init, diff::exact) {
   D d4;
   d4.c = int32_t(in.e); // the others come from the defaults
   out.r[0] = uint64_t(int64_t(d1.a + d1.c)) + d1.b + d1.d;
-  out.r[1] = uint64_t(int64_t(d2.a)) + d2.b * 3 + uint64_t(int64_t(d2.c)) + d2.d;
+  out.r[1] =
+      uint64_t(int64_t(d2.a)) + d2.b * 3 + uint64_t(int64_t(d2.c)) + d2.d;
   out.r[2] = uint64_t(int64_t(d3.a)) + d3.b + uint64_t(int64_t(d3.c)) + d3.d;
   out.r[3] = uint64_t(int64_t(d4.a)) ^ d4.b ^ uint64_t(int64_t(d4.c)) ^ d4.d;
 }

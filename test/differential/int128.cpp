@@ -73,7 +73,8 @@ DIFF_CASE(udiv_urem, diff::exact) {
 
 DIFF_CASE(sdiv_srem, diff::exact) {
   s128 x = s128(make(in.a, in.b));
-  s128 y = in.e & 1 ? s128(make(in.p, in.q)) : s128(int64_t(in.q) >> (in.e % 64));
+  s128 y =
+      in.e & 1 ? s128(make(in.p, in.q)) : s128(int64_t(in.q) >> (in.e % 64));
   const s128 min128 = s128(u128(1) << 127);
   if (y == 0 || (x == min128 && y == -1))
     y = 7;
@@ -111,9 +112,9 @@ DIFF_CASE(float_conversions, diff::exact) {
 
 DIFF_CASE(narrowing_and_widening, diff::exact) {
   u128 x = make(in.a, in.b);
-  out.r[0] = uint64_t(x);              // low half
+  out.r[0] = uint64_t(x); // low half
   out.r[1] = uint64_t(uint32_t(x >> 60));
-  s128 w = int64_t(in.p);              // sign extension
+  s128 w = int64_t(in.p); // sign extension
   put(out, 2, u128(w));
 }
 

@@ -30,9 +30,7 @@ DIFF_CASE(u32_arith, diff::exact) {
   out.r[3] = r.neg;
 }
 
-arith4 u64_arith(uint64_t a, uint64_t b) {
-  return {a + b, a - b, a * b, -a};
-}
+arith4 u64_arith(uint64_t a, uint64_t b) { return {a + b, a - b, a * b, -a}; }
 DIFF_CASE(u64_arith, diff::exact) {
   arith4 r = u64_arith(in.a, in.b);
   out.r[0] = r.add;
@@ -46,11 +44,11 @@ DIFF_CASE(u64_arith, diff::exact) {
 uint64_t small_unsigned(uint32_t a, uint32_t b) {
   uint8_t x = uint8_t(a), y = uint8_t(b);
   uint16_t s = uint16_t(a >> 8), t = uint16_t(b >> 8);
-  int sum = x + y;              // up to 510: no wrap
-  uint8_t wrapped = x + y;      // wraps
-  int diff = x - y;             // negative possible
+  int sum = x + y;                             // up to 510: no wrap
+  uint8_t wrapped = x + y;                     // wraps
+  int diff = x - y;                            // negative possible
   uint16_t prod16 = uint16_t(uint32_t(s) * t); // no int overflow
-  int inv = ~x;                 // ~ of a promoted value: negative
+  int inv = ~x; // ~ of a promoted value: negative
   uint8_t inv8 = ~x;
   return uint64_t(uint32_t(sum)) ^ (uint64_t(wrapped) << 10) ^
          (uint64_t(uint32_t(diff)) << 20) ^ (uint64_t(prod16) << 40) ^
@@ -66,15 +64,15 @@ uint64_t mixed_sign(uint32_t ua, uint32_t ub, uint64_t wa) {
   uint32_t b = ub;
   int64_t w = int64_t(wa);
   uint64_t bits = 0;
-  bits |= uint64_t(a < b) << 0;                 // a converted to unsigned
+  bits |= uint64_t(a < b) << 0; // a converted to unsigned
   bits |= uint64_t(int64_t(a) < int64_t(b)) << 1;
-  bits |= uint64_t(a < w) << 2;                 // both to int64_t
-  bits |= uint64_t(b < w) << 3;                 // uint32 -> int64
+  bits |= uint64_t(a < w) << 2; // both to int64_t
+  bits |= uint64_t(b < w) << 3; // uint32 -> int64
   bits |= uint64_t(uint64_t(w) > b) << 4;
   bits |= uint64_t(a == -1) << 5;
   bits |= uint64_t(b == uint32_t(-1)) << 6;
-  bits |= uint64_t((a + 0u) > 0x7fffffffu) << 7; // unsigned addition
-  bits |= uint64_t(-1 < 0u) << 8;               // famous: false
+  bits |= uint64_t((a + 0u) > 0x7fffffffu) << 7;          // unsigned addition
+  bits |= uint64_t(-1 < 0u) << 8;                         // famous: false
   bits |= uint64_t(short(-1) < (unsigned short)(1)) << 9; // both int: true
   return bits;
 }
@@ -152,8 +150,8 @@ DIFF_CASE(shifts32, diff::exact) {
   int32_t sv = int32_t(in.c);
   out.r[0] = in.c << s;
   out.r[1] = in.c >> s;
-  out.r[2] = sv >> s;  // arithmetic shift of negative values
-  out.r[3] = sv << s;  // C++20: modular, no UB for negative values
+  out.r[2] = sv >> s; // arithmetic shift of negative values
+  out.r[3] = sv << s; // C++20: modular, no UB for negative values
 }
 
 DIFF_CASE(shifts64, diff::exact) {
@@ -169,8 +167,8 @@ DIFF_CASE(shifts64, diff::exact) {
 DIFF_CASE(shift_promotion, diff::exact) {
   uint8_t b = uint8_t(in.c);
   uint16_t w = uint16_t(in.d);
-  out.r[0] = uint32_t(b << 20);       // int: no wrap at 8 bits
-  out.r[1] = uint8_t(b << 3);         // truncated on conversion
+  out.r[0] = uint32_t(b << 20); // int: no wrap at 8 bits
+  out.r[1] = uint8_t(b << 3);   // truncated on conversion
   out.r[2] = uint32_t(w << (in.e % 16));
   out.r[3] = uint64_t(1) << (in.e % 64);
 }
@@ -222,9 +220,9 @@ DIFF_CASE(char_types, diff::exact) {
 }
 
 DIFF_CASE(bool_semantics, diff::exact) {
-  bool t = in.c;        // nonzero -> true
+  bool t = in.c; // nonzero -> true
   bool u = in.d & 1;
-  bool v = in.x;        // NaN -> true, -0.0 -> false
+  bool v = in.x; // NaN -> true, -0.0 -> false
   bool w = in.f;
   int sum = t + u + v + w;
   bool x = t ^ u;

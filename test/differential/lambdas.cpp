@@ -25,7 +25,10 @@ DIFF_CASE(capture_by_reference, diff::exact) {
   auto add = [&acc](uint64_t v) { acc += v; };
   add(in.b);
   add(in.p);
-  auto all = [&] { acc ^= in.q; return acc; };
+  auto all = [&] {
+    acc ^= in.q;
+    return acc;
+  };
   out.r[0] = all();
   out.r[1] = acc;
 }
@@ -53,7 +56,7 @@ DIFF_CASE(init_capture, diff::exact) {
 DIFF_CASE(generic_lambda, diff::exact) {
   auto add = [](auto a, auto b) { return a + b; };
   out.r[0] = add(in.a, in.b);
-  out.r[1] = add(in.c, in.d);           // unsigned wrap
+  out.r[1] = add(in.c, in.d);                     // unsigned wrap
   out.r[2] = sizeof(add(uint8_t(1), uint8_t(2))); // int
   out.f[0] = add(in.f, in.g);
   out.x[0] = add(in.x, 1.0);
@@ -130,20 +133,39 @@ DIFF_CASE(recursive_generic_lambda, diff::exact) {
 
 struct Scaler {
   uint64_t factor;
-  uint64_t apply(uint64_t v) const {
+  uint64_t by_pointer(uint64_t v) {
     auto f = [this](uint64_t x) { return x * factor; };
-    auto g = [*this](uint64_t x) { return x + factor; }; // copy of *this
-    return f(v) ^ g(v);
+    factor += 1; // seen through the captured pointer
+    return f(v);
+  }
+  uint64_t by_copy(uint64_t v) {
+    auto g = [*this](uint64_t x) { return x + factor; }; // a copy of *this
+    factor += 1;                                         // not seen by the copy
+    return g(v);
+  }
+  uint64_t implicit(uint64_t v) const {
+    auto h = [&](uint64_t x) { return x ^ factor; }; // this, implicitly
+    return h(v);
   }
 };
 DIFF_CASE(capture_this, diff::exact) {
   Scaler s{in.a};
-  out.r[0] = s.apply(in.b);
+  out.r[0] = s.by_pointer(in.b);
+  out.r[1] = s.factor;
+}
+DIFF_CASE(capture_star_this, diff::exact) {
+  Scaler s{in.a};
+  out.r[0] = s.by_copy(in.b);
+  out.r[1] = s.factor;
+}
+DIFF_CASE(capture_this_implicitly, diff::exact) {
+  Scaler s{in.a};
+  out.r[0] = s.implicit(in.b);
 }
 
 DIFF_CASE(template_parameter_lambda, diff::exact) {
   auto size_of = []<class T>(T) { return sizeof(T); };
-  auto first = []<class T, uint32_t N>(const T (&arr)[N]) { return arr[0] + N; };
+  auto first = []<class T, uint32_t N>(const T(&arr)[N]) { return arr[0] + N; };
   uint32_t arr[3] = {in.c, in.d, in.e};
   out.r[0] = size_of(in.a) + size_of(in.c) * 10 + size_of('x') * 100;
   out.r[1] = first(arr);

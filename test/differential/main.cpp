@@ -3,7 +3,7 @@
 // results. See README.md.
 //
 // usage: differential [--self-check] [--inputs N] [--seed S] [--filter SUB]
-//                     [--list] [--all] [--hashes]
+//                     [--list] [--all] [--hashes] [--timeout SECONDS]
 //   --self-check  no GPU: run every case twice on the host and compare (checks
 //                 the harness, the generators and, in a sanitizer build, UB)
 //   --inputs N    inputs per case (default 16384, at least 1)
@@ -12,7 +12,14 @@
 //   --list        print the cases and exit
 //   --all         print every mismatching input, not only each case's first
 //   --hashes      print a hash of each case's host results (to compare builds)
+//   --timeout S   a case that gives no answer within S seconds (default 120)
+//                 is killed and counted as failed
 // Exit status: 0 PASSED, 1 FAILED, 2 no GPU (or a usage error).
+//
+// The GPU runs happen in worker processes (this program with --worker
+// --start K): a kernel fault makes a CUDA context unusable for good, so after
+// a fault, a crash or a timeout the supervisor starts a new worker at the next
+// case, and one bad kernel costs only its own case.
 #include "harness.hpp"
 
 #include <algorithm>
@@ -25,6 +32,15 @@
 #include <limits>
 #include <optional>
 #include <string>
+
+#include <cerrno>
+#include <csignal>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 namespace diff::gen {
 
@@ -79,16 +95,16 @@ const uint32_t special_ints32[] = {
     0x55555555, 0xff00ff00, 0x12345678, 0xdeadbeef,
 };
 const uint32_t special_f32_bits[] = {
-    0x00000000, // +0
-    0x80000000, // -0
-    0x7f800000, // +inf
-    0xff800000, // -inf
-    0x7fc00000, // qNaN
-    0xffc00000, // -qNaN
-    0x7fc12345, // qNaN with payload
-    0x7f800001, // sNaN
-    0x00000001, // smallest denormal
-    0x80000001, 0x007fffff, // largest denormal
+    0x00000000,                         // +0
+    0x80000000,                         // -0
+    0x7f800000,                         // +inf
+    0xff800000,                         // -inf
+    0x7fc00000,                         // qNaN
+    0xffc00000,                         // -qNaN
+    0x7fc12345,                         // qNaN with payload
+    0x7f800001,                         // sNaN
+    0x00000001,                         // smallest denormal
+    0x80000001, 0x007fffff,             // largest denormal
     0x807fffff, 0x00400000, 0x00800000, // FLT_MIN
     0x80800000, 0x7f7fffff,             // FLT_MAX
     0xff7fffff, 0x3f800000,             // 1
@@ -146,7 +162,7 @@ const uint64_t special_f64_bits[] = {
     0xc004000000000000ull,
     0x400c000000000000ull, // 3.5
     0x3fdfffffffffffffull, // 0.49999999999999994
-    0x3feffffffffffffful, // 0.9999999999999999
+    0x3feffffffffffffful,  // 0.9999999999999999
     0x3ff0000000000001ull, // 1.0000000000000002
     0x3fb999999999999aull, // 0.1
     0x4340000000000000ull, // 2^53
@@ -427,17 +443,282 @@ struct options {
   bool list = false;
   bool all = false;
   bool hashes = false;
+  bool worker = false;
+  size_t start = 0;
   size_t inputs = 16384;
   uint64_t seed = 1;
+  unsigned timeout_s = 120;
   std::string filter;
 };
 
 int usage(const char *argv0) {
   std::fprintf(stderr,
                "usage: %s [--self-check] [--inputs N] [--seed S] "
-               "[--filter SUBSTRING] [--list] [--all] [--hashes]\n",
+               "[--filter SUBSTRING] [--list] [--all] [--hashes] "
+               "[--timeout SECONDS]\n",
                argv0);
   return 2;
+}
+
+struct case_result {
+  uint64_t mismatches = 0;
+  bool failed = false;
+  bool not_run = false;   // no GPU result at all
+  bool gpu_error = false; // the context may be unusable now
+};
+
+// Runs one case (on the GPU, or twice on the host for --self-check) and
+// prints its FAILED line, if any.
+case_result run_one(const diff::case_info &c, const options &opt,
+                    gpu::context *ctx) {
+  case_result res;
+  const size_t n = opt.inputs;
+  const std::string name = full_name(c);
+  std::vector<Input> in(n);
+  diff::rng r(fnv1a(name.c_str()) ^ (opt.seed * 0x9e3779b97f4a7c15ull));
+  for (auto &v : in) {
+    diff::gen::fill(v, r);
+    if (c.domain)
+      c.domain(v, r);
+  }
+  std::vector<Output> host(n), other(n);
+  c.host(in.data(), host.data(), n);
+  if (opt.hashes || opt.self_check) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    bool constant = true;
+    for (size_t i = 0; i < n; ++i) {
+      // NaNs hash alike: their payloads may differ between builds.
+      Output v = host[i];
+      for (auto &x : v.x)
+        if (x != x)
+          x = std::numeric_limits<double>::quiet_NaN();
+      for (auto &f : v.f)
+        if (f != f)
+          f = std::numeric_limits<float>::quiet_NaN();
+      const auto *bytes = reinterpret_cast<const unsigned char *>(&v);
+      for (size_t k = 0; k < sizeof(Output); ++k)
+        h = (h ^ bytes[k]) * 0x100000001b3ull;
+      constant =
+          constant && std::memcmp(&host[i], &host[0], sizeof(Output)) == 0;
+    }
+    if (opt.hashes)
+      std::printf("hash %s %016" PRIx64 "\n", name.c_str(), h);
+    if (opt.self_check && constant && n > 1)
+      std::printf("note %s: the same result for every input\n", name.c_str());
+  }
+
+  if (opt.self_check) {
+    c.host(in.data(), other.data(), n);
+  } else if (!c.gpu) {
+    std::printf("FAILED %s: not built for the GPU (DIFF_ONLY/DIFF_SKIP left "
+                "it out)\n",
+                name.c_str());
+    res = {n, true, true, false};
+    return res;
+  } else {
+    auto &stream = ctx->default_stream();
+    auto run = [&]() -> gpu::result<void> {
+      auto in_d = gpu::device_buffer<Input>::from_host(stream, in);
+      if (!in_d)
+        return std::unexpected(in_d.error());
+      auto out_d = gpu::device_buffer<Output>::zeroed(stream, n);
+      if (!out_d)
+        return std::unexpected(out_d.error());
+      if (auto done = c.gpu(*ctx, stream, *in_d, *out_d); !done)
+        return done;
+      return out_d->copy_to_host(stream, other);
+    };
+    if (auto done = run(); !done) {
+      std::printf("FAILED %s: GPU: %s\n", name.c_str(),
+                  done.error().message().c_str());
+      // A driver error (a fault) leaves the context unusable; Alloy's own
+      // errors (not compiled, contract...) do not.
+      res = {n, true, true, done.error().code() < 100000};
+      return res;
+    }
+  }
+
+  // Self-check compares the bytes: the host must be deterministic.
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < n; ++i) {
+    bool ok = opt.self_check
+                  ? std::memcmp(&host[i], &other[i], sizeof(Output)) == 0
+                  : same(host[i], other[i], c.cmp);
+    if (!ok) {
+      if (bad == 0)
+        first = i;
+      ++bad;
+      if (opt.all && bad > 1)
+        std::printf("  %s #%zu: %s%s\n", name.c_str(), i,
+                    describe_input(in[i]).c_str(),
+                    describe_difference(host[i], other[i], c.cmp).c_str());
+    }
+  }
+  if (bad) {
+    std::printf("FAILED %s [%s]: %zu of %zu inputs differ; first #%zu: %s%s\n",
+                name.c_str(), describe_compare(c.cmp).c_str(), bad, n, first,
+                describe_input(in[first]).c_str(),
+                describe_difference(host[first], other[first],
+                                    opt.self_check ? diff::exact : c.cmp)
+                    .c_str());
+    res.mismatches = bad;
+    res.failed = true;
+  }
+  return res;
+}
+
+struct totals {
+  uint64_t mismatches = 0;
+  size_t failed = 0, not_run = 0;
+  void add(const case_result &r) {
+    mismatches += r.mismatches;
+    failed += r.failed;
+    not_run += r.not_run;
+  }
+};
+
+int summarize(const totals &t, size_t cases, size_t n, size_t skipped = 0) {
+  if (skipped)
+    std::printf("differential: %zu functions skipped: alloy++ rejects them "
+                "by design (unsupported.txt)\n",
+                skipped);
+  if (t.not_run)
+    std::printf("differential: %zu functions did not run on the GPU\n",
+                t.not_run);
+  if (t.failed)
+    std::printf("differential: %zu functions failed\n", t.failed);
+  std::printf("differential: %zu functions, %zu inputs each, %" PRIu64
+              " mismatches\n",
+              cases, n, t.mismatches);
+  const bool passed = t.mismatches == 0 && t.failed == 0 && cases != 0;
+  std::printf("%s\n", passed ? "PASSED" : "FAILED");
+  return passed ? 0 : 1;
+}
+
+// The worker: runs cases start.. in this process, one "@@ INDEX MISMATCHES
+// FAILED NOT_RUN" line after each; stops after a GPU error (a fault makes
+// the context unusable), exit status 3.
+int worker(const std::vector<diff::case_info> &cases, const options &opt) {
+  auto created = gpu::context::create(0);
+  if (!created) {
+    std::fprintf(stderr, "differential: no GPU: %s\n",
+                 created.error().message().c_str());
+    return 2;
+  }
+  gpu::context ctx = std::move(*created);
+  for (size_t i = opt.start; i < cases.size(); ++i) {
+    case_result r = run_one(cases[i], opt, &ctx);
+    std::printf("@@ %zu %" PRIu64 " %d %d\n", i, r.mismatches, int(r.failed),
+                int(r.not_run));
+    std::fflush(stdout);
+    if (r.gpu_error)
+      return 3;
+  }
+  return 0;
+}
+
+// The supervisor: runs the cases in worker processes, a new one after a GPU
+// fault, a crash or a timeout, so that one bad kernel cannot hide the rest.
+int supervise(const std::vector<diff::case_info> &cases, const options &opt,
+              const char *self, size_t skipped) {
+  totals t;
+  size_t next = 0;
+  while (next < cases.size()) {
+    std::vector<std::string> args = {self,       "--worker",
+                                     "--start",  std::to_string(next),
+                                     "--inputs", std::to_string(opt.inputs),
+                                     "--seed",   std::to_string(opt.seed),
+                                     "--filter", opt.filter};
+    if (opt.all)
+      args.push_back("--all");
+    std::vector<char *> argv;
+    for (auto &a : args)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int fds[2];
+    if (pipe(fds) != 0) {
+      std::perror("differential: pipe");
+      return 2;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    posix_spawn_file_actions_addclose(&fa, fds[1]);
+    std::fflush(stdout);
+    pid_t pid = 0;
+    int rc =
+        posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fds[1]);
+    if (rc != 0) {
+      std::fprintf(stderr, "differential: cannot start a worker: %s\n",
+                   std::strerror(rc));
+      close(fds[0]);
+      return 2;
+    }
+    std::string pending;
+    bool timed_out = false;
+    for (;;) {
+      pollfd p{fds[0], POLLIN, 0};
+      int ready = poll(&p, 1, int(opt.timeout_s) * 1000);
+      if (ready == 0) {
+        timed_out = true;
+        kill(pid, SIGKILL);
+        break;
+      }
+      if (ready < 0) {
+        if (errno == EINTR)
+          continue;
+        break;
+      }
+      char buf[4096];
+      ssize_t got = read(fds[0], buf, sizeof buf);
+      if (got <= 0)
+        break;
+      pending.append(buf, size_t(got));
+      size_t nl;
+      while ((nl = pending.find('\n')) != std::string::npos) {
+        std::string line = pending.substr(0, nl);
+        pending.erase(0, nl + 1);
+        size_t index = 0;
+        unsigned long long mism = 0;
+        int failed = 0, not_run = 0;
+        if (std::sscanf(line.c_str(), "@@ %zu %llu %d %d", &index, &mism,
+                        &failed, &not_run) == 4) {
+          t.add({mism, failed != 0, not_run != 0, false});
+          next = index + 1;
+        } else {
+          std::printf("%s\n", line.c_str());
+        }
+      }
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 2 && next == opt.start &&
+        t.failed == 0 && t.mismatches == 0) {
+      return 2; // no GPU: the worker said so on stderr
+    }
+    if (next < cases.size() &&
+        !(WIFEXITED(status) && WEXITSTATUS(status) == 3)) {
+      // The worker died (or hung) inside case `next` without reporting it.
+      const std::string name = full_name(cases[next]);
+      if (timed_out)
+        std::printf("FAILED %s: no answer within %u s (a hung kernel?); "
+                    "killed\n",
+                    name.c_str(), opt.timeout_s);
+      else if (WIFSIGNALED(status))
+        std::printf("FAILED %s: the worker process died of signal %d\n",
+                    name.c_str(), WTERMSIG(status));
+      else
+        std::printf("FAILED %s: the worker process exited with status %d\n",
+                    name.c_str(), WEXITSTATUS(status));
+      t.add({opt.inputs, true, true, false});
+      ++next;
+    }
+  }
+  return summarize(t, cases.size(), opt.inputs, skipped);
 }
 
 } // namespace
@@ -457,16 +738,24 @@ int main(int argc, char **argv) {
       opt.all = true;
     } else if (a == "--hashes") {
       opt.hashes = true;
-    } else if (a == "--inputs") {
-      const char *v = value();
-      if (!v || std::strtoull(v, nullptr, 0) == 0)
-        return usage(argv[0]);
-      opt.inputs = size_t(std::strtoull(v, nullptr, 0));
-    } else if (a == "--seed") {
+    } else if (a == "--worker") {
+      opt.worker = true;
+    } else if (a == "--start" || a == "--inputs" || a == "--seed" ||
+               a == "--timeout") {
       const char *v = value();
       if (!v)
         return usage(argv[0]);
-      opt.seed = std::strtoull(v, nullptr, 0);
+      unsigned long long x = std::strtoull(v, nullptr, 0);
+      if (a == "--start")
+        opt.start = size_t(x);
+      else if (a == "--seed")
+        opt.seed = x;
+      else if (x == 0)
+        return usage(argv[0]);
+      else if (a == "--inputs")
+        opt.inputs = size_t(x);
+      else
+        opt.timeout_s = unsigned(x);
     } else if (a == "--filter") {
       const char *v = value();
       if (!v)
@@ -492,9 +781,33 @@ int main(int argc, char **argv) {
                   c.gpu ? "" : " (not built for the GPU)");
     return 0;
   }
-
-  std::optional<gpu::context> ctx;
+  // Cases alloy++ rejects by design are listed, not run (on the GPU); the
+  // worker drops them too, so that both count cases alike.
+  size_t skipped = 0;
   if (!opt.self_check) {
+    std::erase_if(cases, [&](const diff::case_info &c) {
+      if (!c.unsupported)
+        return false;
+      if (!opt.worker)
+        std::printf("skipped %s: alloy++ rejects it by design\n",
+                    full_name(c).c_str());
+      ++skipped;
+      return true;
+    });
+  }
+  if (opt.worker)
+    return worker(cases, opt);
+
+  if (opt.self_check) {
+    std::printf("differential: self-check, every case run twice on the "
+                "host\n");
+    totals t;
+    for (const auto &c : cases)
+      t.add(run_one(c, opt, nullptr));
+    return summarize(t, cases.size(), opt.inputs);
+  }
+
+  {
     auto created = gpu::context::create(0);
     if (!created) {
       std::fprintf(stderr,
@@ -503,123 +816,10 @@ int main(int argc, char **argv) {
                    created.error().message().c_str());
       return 2;
     }
-    ctx.emplace(std::move(*created));
     std::printf("differential: on %s (sm_%d%d)\n",
-                ctx->device().name().c_str(),
-                ctx->device().compute_capability().major,
-                ctx->device().compute_capability().minor);
-  } else {
-    std::printf("differential: self-check, every case run twice on the "
-                "host\n");
-  }
-
-  const size_t n = opt.inputs;
-  uint64_t mismatches = 0;
-  size_t failed_cases = 0, not_run = 0;
-  std::vector<Input> in(n);
-  for (const auto &c : cases) {
-    const std::string name = full_name(c);
-    diff::rng r(fnv1a(name.c_str()) ^ (opt.seed * 0x9e3779b97f4a7c15ull));
-    for (auto &v : in) {
-      diff::gen::fill(v, r);
-      if (c.domain)
-        c.domain(v, r);
-    }
-    std::vector<Output> host(n), other(n);
-    c.host(in.data(), host.data(), n);
-    if (opt.hashes || opt.self_check) {
-      uint64_t h = 0xcbf29ce484222325ull;
-      bool constant = true;
-      for (size_t i = 0; i < n; ++i) {
-        // NaNs hash alike: their payloads may differ between builds.
-        Output v = host[i];
-        for (auto &x : v.x)
-          if (x != x)
-            x = std::numeric_limits<double>::quiet_NaN();
-        for (auto &f : v.f)
-          if (f != f)
-            f = std::numeric_limits<float>::quiet_NaN();
-        const auto *bytes = reinterpret_cast<const unsigned char *>(&v);
-        for (size_t k = 0; k < sizeof(Output); ++k)
-          h = (h ^ bytes[k]) * 0x100000001b3ull;
-        constant = constant && std::memcmp(&host[i], &host[0], sizeof(Output)) == 0;
-      }
-      if (opt.hashes)
-        std::printf("hash %s %016" PRIx64 "\n", name.c_str(), h);
-      if (opt.self_check && constant && n > 1)
-        std::printf("note %s: the same result for every input\n", name.c_str());
-    }
-
-    if (opt.self_check) {
-      c.host(in.data(), other.data(), n);
-    } else if (!c.gpu) {
-      std::printf("FAILED %s: not built for the GPU (DIFF_ONLY/DIFF_SKIP "
-                  "left it out)\n",
-                  name.c_str());
-      mismatches += n;
-      ++failed_cases;
-      ++not_run;
-      continue;
-    } else {
-      auto &stream = ctx->default_stream();
-      auto run = [&]() -> gpu::result<void> {
-        auto in_d = gpu::device_buffer<Input>::from_host(stream, in);
-        if (!in_d)
-          return std::unexpected(in_d.error());
-        auto out_d = gpu::device_buffer<Output>::zeroed(stream, n);
-        if (!out_d)
-          return std::unexpected(out_d.error());
-        if (auto done = c.gpu(*ctx, stream, *in_d, *out_d); !done)
-          return done;
-        return out_d->copy_to_host(stream, other);
-      };
-      if (auto done = run(); !done) {
-        std::printf("FAILED %s: GPU: %s\n", name.c_str(),
-                    done.error().message().c_str());
-        mismatches += n;
-        ++failed_cases;
-        ++not_run;
-        continue;
-      }
-    }
-
-    // Self-check compares the bytes: the host must be deterministic.
-    size_t bad = 0, first = 0;
-    for (size_t i = 0; i < n; ++i) {
-      bool ok = opt.self_check
-                    ? std::memcmp(&host[i], &other[i], sizeof(Output)) == 0
-                    : same(host[i], other[i], c.cmp);
-      if (!ok) {
-        if (bad == 0)
-          first = i;
-        ++bad;
-        if (opt.all && bad > 1)
-          std::printf("  %s #%zu: %s%s\n", name.c_str(), i,
-                      describe_input(in[i]).c_str(),
-                      describe_difference(host[i], other[i], c.cmp).c_str());
-      }
-    }
-    if (bad) {
-      std::printf("FAILED %s [%s]: %zu of %zu inputs differ; first #%zu: "
-                  "%s%s\n",
-                  name.c_str(), describe_compare(c.cmp).c_str(), bad, n, first,
-                  describe_input(in[first]).c_str(),
-                  describe_difference(host[first], other[first],
-                                      opt.self_check ? diff::exact : c.cmp)
-                      .c_str());
-      mismatches += bad;
-      ++failed_cases;
-    }
-  }
-
-  if (not_run)
-    std::printf("differential: %zu functions did not run on the GPU\n",
-                not_run);
-  if (failed_cases)
-    std::printf("differential: %zu functions failed\n", failed_cases);
-  std::printf("differential: %zu functions, %zu inputs each, %" PRIu64
-              " mismatches\n",
-              cases.size(), n, mismatches);
-  std::printf("%s\n", mismatches == 0 && !cases.empty() ? "PASSED" : "FAILED");
-  return mismatches == 0 && !cases.empty() ? 0 : 1;
+                created->device().name().c_str(),
+                created->device().compute_capability().major,
+                created->device().compute_capability().minor);
+  } // released before the workers start
+  return supervise(cases, opt, argv[0], skipped);
 }

@@ -44,7 +44,9 @@ DIFF_CASE(optional_return, diff::exact) {
 
 struct Pt {
   int32_t x, y;
-  int64_t norm1() const { return int64_t(x < 0 ? -int64_t(x) : x) + (y < 0 ? -int64_t(y) : y); }
+  int64_t norm1() const {
+    return int64_t(x < 0 ? -int64_t(x) : x) + (y < 0 ? -int64_t(y) : y);
+  }
 };
 DIFF_CASE(optional_struct, diff::exact) {
   std::optional<Pt> p;

@@ -40,8 +40,9 @@ DIFF_CASE(pointer_comparisons, diff::exact) {
   uint64_t arr[8] = {in.a, in.b, in.p, in.q, 1, 2, 3, 4};
   uint64_t *lo = &arr[in.e % 8];
   uint64_t *hi = &arr[in.c % 8];
-  out.r[0] = uint64_t(lo < hi) | uint64_t(lo <= hi) << 1 | uint64_t(lo == hi) << 2 |
-             uint64_t(lo > hi) << 3 | uint64_t(lo != nullptr) << 4;
+  out.r[0] = uint64_t(lo < hi) | uint64_t(lo <= hi) << 1 |
+             uint64_t(lo == hi) << 2 | uint64_t(lo > hi) << 3 |
+             uint64_t(lo != nullptr) << 4;
   out.r[1] = uint64_t(hi - lo + 8);
   uint64_t *m = lo < hi ? lo : hi;
   *m += 1;
@@ -88,7 +89,7 @@ DIFF_CASE(arrays_of_arrays, diff::exact) {
   out.r[0] = trace(m);
   scale_rows(m + 1, 2, 3);
   out.r[1] = trace(m);
-  uint32_t (*row)[4] = m;
+  uint32_t(*row)[4] = m;
   ++row;
   out.r[2] = (*row)[2] + row[1][3];
 }
@@ -101,7 +102,7 @@ uint64_t sum_ref(const uint64_t (&arr)[4]) {
 }
 DIFF_CASE(references_to_arrays, diff::exact) {
   uint64_t arr[4] = {in.a, in.b, in.p, in.q};
-  uint64_t (&r)[4] = arr;
+  uint64_t(&r)[4] = arr;
   r[in.e % 4] = 7;
   out.r[0] = sum_ref(arr);
   auto &[a, b, c, d] = r;
@@ -159,8 +160,8 @@ DIFF_CASE(pointer_to_pointer, diff::exact) {
 
 DIFF_CASE(const_pointers, diff::exact) {
   uint32_t arr[4] = {in.c, in.d, in.e, 5};
-  const uint32_t *pc = arr;      // pointer to const
-  uint32_t *const cp = arr + 1;  // const pointer
+  const uint32_t *pc = arr;     // pointer to const
+  uint32_t *const cp = arr + 1; // const pointer
   const uint32_t *const cc = arr + 2;
   *cp += 10;
   pc += 3;
@@ -236,7 +237,8 @@ DIFF_CASE(span_over_local_array, diff::exact) {
     s = s * 3 + v;
   head[0] = 1;
   out.r[0] = s;
-  out.r[1] = uint64_t(head.size()) + tail.size() * 10 + fixed.size() * 100 + arr[0];
+  out.r[1] =
+      uint64_t(head.size()) + tail.size() * 10 + fixed.size() * 100 + arr[0];
   std::span<const uint32_t> ro = all;
   out.r[2] = ro.front() + ro.back() + uint64_t(ro.size_bytes());
 }

@@ -15,8 +15,8 @@ namespace diff::templates {
 template <class T> T twice(T v) { return T(v + v); }
 template <class T, class U> auto add(T a, U b) { return a + b; }
 DIFF_CASE(function_template_deduction, diff::exact) {
-  out.r[0] = twice(in.a);                 // uint64_t
-  out.r[1] = twice(uint8_t(in.c));        // wraps at 8 bits
+  out.r[0] = twice(in.a);          // uint64_t
+  out.r[1] = twice(uint8_t(in.c)); // wraps at 8 bits
   out.r[2] = uint64_t(int64_t(twice<int16_t>(int16_t(in.d)))); // modular
   out.r[3] = add(in.c, uint64_t(in.d)) + sizeof(add(int8_t(1), int16_t(2)));
   out.f[0] = twice(in.f);
@@ -26,12 +26,8 @@ DIFF_CASE(function_template_deduction, diff::exact) {
 template <class T> uint64_t describe(T) { return 1; }
 template <> uint64_t describe<uint32_t>(uint32_t v) { return 100 + v % 7; }
 template <> uint64_t describe<double>(double) { return 200; }
-template <class T> struct traits {
-  static constexpr uint64_t kind = 0;
-};
-template <class T> struct traits<T *> {
-  static constexpr uint64_t kind = 1;
-};
+template <class T> struct traits { static constexpr uint64_t kind = 0; };
+template <class T> struct traits<T *> { static constexpr uint64_t kind = 1; };
 template <class T> struct traits<const T *> {
   static constexpr uint64_t kind = 2;
 };
@@ -68,9 +64,13 @@ DIFF_CASE(non_type_parameters, diff::exact) {
   out.r[2] = masked<0xff00ff00u>(in.e);
 }
 
-template <class... Ts> uint64_t sum(Ts... ts) { return (uint64_t(ts) + ... + 0); }
+template <class... Ts> uint64_t sum(Ts... ts) {
+  return (uint64_t(ts) + ... + 0);
+}
 template <class... Ts> bool all_odd(Ts... ts) { return ((ts % 2 == 1) && ...); }
-template <class... Ts> uint64_t or_all(Ts... ts) { return (... | uint64_t(ts)); }
+template <class... Ts> uint64_t or_all(Ts... ts) {
+  return (... | uint64_t(ts));
+}
 template <class... Ts> uint64_t count_args(Ts...) { return sizeof...(Ts); }
 DIFF_CASE(variadic_folds, diff::exact) {
   out.r[0] = sum(in.c, in.d, uint8_t(in.e), in.a);
@@ -107,8 +107,9 @@ template <class T> uint64_t kind_of(T v) {
     return v != v ? 40 : 41;
 }
 DIFF_CASE(if_constexpr, diff::exact) {
-  out.r[0] = kind_of(bool(in.c & 1)) * 1000000 + kind_of(int32_t(in.c)) * 10000 +
-             kind_of(in.a) * 100 + kind_of(in.f);
+  out.r[0] = kind_of(bool(in.c & 1)) * 1000000 +
+             kind_of(int32_t(in.c)) * 10000 + kind_of(in.a) * 100 +
+             kind_of(in.f);
 }
 
 template <class T> uint64_t concept_bits(T v) {
@@ -142,8 +143,7 @@ DIFF_CASE(concepts_as_bools, diff::exact) {
 template <std::integral T> uint64_t pick(T v) { return uint64_t(v) * 2; }
 template <std::floating_point T> uint64_t pick(T v) { return v < 0 ? 1 : 2; }
 template <class T>
-  requires(sizeof(T) == 1)
-uint64_t tiny(T v) {
+requires(sizeof(T) == 1) uint64_t tiny(T v) {
   return uint64_t(uint8_t(v)) + 1000;
 }
 template <class T> uint64_t tiny(T v) { return uint64_t(v) & 0xff; }
@@ -166,9 +166,9 @@ template <class T, class U> struct Two {
 };
 template <class T, class U> Two(T, U) -> Two<T, U>;
 DIFF_CASE(ctad, diff::exact) {
-  Box b{in.a};        // aggregate CTAD: Box<uint64_t>
-  Holder h(in.c);     // constructor CTAD
-  Two t{in.d, in.f};  // deduction guide
+  Box b{in.a};       // aggregate CTAD: Box<uint64_t>
+  Holder h(in.c);    // constructor CTAD
+  Two t{in.d, in.f}; // deduction guide
   out.r[0] = b.get() ^ h.v;
   out.r[1] = t.t + sizeof(b) * 1000 + sizeof(h) * 100;
   out.f[0] = t.u;
@@ -214,7 +214,9 @@ DIFF_CASE(enable_if, diff::exact) {
 }
 
 uint64_t abbreviated(auto a, auto b) { return uint64_t(a) * 7 + uint64_t(b); }
-auto max_of(std::totally_ordered auto a, decltype(a) b) { return a < b ? b : a; }
+auto max_of(std::totally_ordered auto a, decltype(a) b) {
+  return a < b ? b : a;
+}
 DIFF_CASE(abbreviated_templates, diff::exact) {
   out.r[0] = abbreviated(in.c, in.e);
   out.r[1] = abbreviated(uint8_t(in.d), in.a);

@@ -5,6 +5,7 @@
 #include "harness.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <tuple>
 #include <type_traits>
@@ -41,7 +42,9 @@ DIFF_CASE(std_move, diff::exact) {
 uint32_t kind(const uint64_t &) { return 1; }
 uint32_t kind(uint64_t &) { return 2; }
 uint32_t kind(uint64_t &&) { return 3; }
-template <class T> uint32_t forwarded(T &&v) { return kind(std::forward<T>(v)); }
+template <class T> uint32_t forwarded(T &&v) {
+  return kind(std::forward<T>(v));
+}
 template <class T> uint32_t not_forwarded(T &&v) { return kind(v); }
 DIFF_CASE(std_forward, diff::exact) {
   uint64_t x = in.a;
@@ -151,10 +154,12 @@ DIFF_CASE(as_const_addressof, diff::exact) {
   out.r[2] = v;
 }
 
-template <class T, T... Is> uint64_t weighted(std::integer_sequence<T, Is...>, uint64_t v) {
+template <class T, T... Is>
+uint64_t weighted(std::integer_sequence<T, Is...>, uint64_t v) {
   return ((uint64_t(Is) * (v >> Is)) + ... + 0);
 }
-template <size_t... Is> uint64_t pick_bytes(uint64_t v, std::index_sequence<Is...>) {
+template <size_t... Is>
+uint64_t pick_bytes(uint64_t v, std::index_sequence<Is...>) {
   return ((((v >> (8 * Is)) & 0xff) << (8 * (sizeof...(Is) - 1 - Is))) | ...);
 }
 DIFF_CASE(integer_sequence, diff::exact) {
@@ -166,7 +171,8 @@ DIFF_CASE(safe_int_compare, diff::exact) {
   int32_t s = int32_t(in.c);
   uint32_t u = in.d;
   int64_t w = int64_t(in.a);
-  out.r[0] = uint64_t(std::cmp_less(s, u)) | uint64_t(std::cmp_greater(s, u)) << 1 |
+  out.r[0] = uint64_t(std::cmp_less(s, u)) |
+             uint64_t(std::cmp_greater(s, u)) << 1 |
              uint64_t(std::cmp_equal(s, u)) << 2 |
              uint64_t(std::cmp_less_equal(w, in.b)) << 3 |
              uint64_t(std::cmp_not_equal(-1, 0xffffffffu)) << 4;
@@ -175,7 +181,8 @@ DIFF_CASE(safe_int_compare, diff::exact) {
 DIFF_CASE(in_range, diff::exact) {
   int32_t s = int32_t(in.c);
   int64_t w = int64_t(in.a);
-  out.r[0] = uint64_t(std::in_range<int16_t>(s)) | uint64_t(std::in_range<uint8_t>(w)) << 1 |
+  out.r[0] = uint64_t(std::in_range<int16_t>(s)) |
+             uint64_t(std::in_range<uint8_t>(w)) << 1 |
              uint64_t(std::in_range<int32_t>(in.a)) << 2;
 }
 
@@ -183,6 +190,22 @@ enum class Level : uint16_t { low = 3, high = 60000 };
 DIFF_CASE(to_underlying, diff::exact) {
   Level l = in.e & 1 ? Level::low : Level::high;
   out.r[0] = std::to_underlying(l) + sizeof(std::to_underlying(l));
+}
+
+// std::invoke with a lambda, a generic lambda and a function object; a
+// std::reference_wrapper around a function object. (Functions through
+// pointers: lambdas.lambda_to_function_pointer.)
+struct Affine {
+  uint64_t k;
+  uint64_t operator()(uint64_t v) const { return v * k + 1; }
+};
+DIFF_CASE(std_invoke, diff::exact) {
+  auto sq = [](uint64_t v) { return v * v; };
+  Affine a{in.b};
+  out.r[0] = std::invoke(sq, in.a);
+  out.r[1] = std::invoke(a, in.a);
+  out.r[2] = std::invoke([](auto v) { return v + 1; }, in.a);
+  out.r[3] = std::ref(a)(in.p) + std::invoke(std::cref(a), in.q);
 }
 
 } // namespace diff::utility
