@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "Alloy"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".cpp", ".test"]
+config.suffixes = [".mlir", ".cpp", ".test", ".ll"]
 config.excludes = ["Inputs", "unit", "cmake", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.alloy_binary_dir, "test")
@@ -25,6 +25,8 @@ config.substitutions.append(
      f"-fplugin={plugin} -fpass-plugin={plugin}"))
 config.substitutions.append(("%alloy_include", include_dir))
 config.substitutions.append(("%alloy_plugin", plugin))
+config.substitutions.append(
+    ("%alloy_llvm_passes", os.path.join(config.alloy_lib_dir, "AlloyLLVMPasses.so")))
 config.substitutions.append(("%alloy_src", config.alloy_source_dir))
 config.substitutions.append(("%alloy_build", config.alloy_binary_dir))
 config.substitutions.append(("%alloy_lib", config.alloy_lib_dir))

@@ -36,8 +36,15 @@ public:
   mlir::Value c(mlir::Type t, int64_t v) { return fe.constantInt(l, t, v); }
   // The alignment known from the pointer argument's type before it became
   // void*.
+  // Like clang, looks through pointer casts (implicit or written) to void*.
   uint64_t pointerAlign(unsigned i) {
-    QualType t = e->getArg(i)->IgnoreParenImpCasts()->getType();
+    const Expr *x = e->getArg(i)->IgnoreParens();
+    while (const auto *ce = dyn_cast<CastExpr>(x)) {
+      if (ce->getCastKind() != CK_BitCast && ce->getCastKind() != CK_NoOp)
+        break;
+      x = ce->getSubExpr()->IgnoreParens();
+    }
+    QualType t = x->getType();
     QualType pointee = t->isPointerType() ? t->getPointeeType() : QualType();
     if (pointee.isNull() || pointee->isIncompleteType() ||
         pointee->isVoidType())

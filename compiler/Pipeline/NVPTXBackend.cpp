@@ -1,4 +1,5 @@
 #include "NVPTXBackend.h"
+#include "PtxasFPBitsGuard.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
@@ -134,6 +135,8 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch) {
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  // Last, once nothing folds the guarded moves away again.
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PtxasFPBitsGuardPass()));
   mpm.run(module, mam);
   return llvm::Error::success();
 }

@@ -21,7 +21,7 @@ llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch);
 // externally visible.
 llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
                           const llvm::StringSet<> &kernels);
-// Runs LLVM's O3 pipeline for NVPTX.
+// Runs LLVM's O3 pipeline for NVPTX, then PtxasFPBitsGuardPass.
 llvm::Error optimize(llvm::Module &module, const std::string &arch);
 // Emits PTX.
 llvm::Expected<std::string> emitPTX(llvm::Module &module,

@@ -44,6 +44,16 @@ void memory(float *a, float *b, size_t n) {
   __builtin_memcpy(a, b, n);
 }
 
+// The alignment is the pointee's before any cast to void*, written or not
+// (block::reduce's slots); a byte pointer gives 1.
+// CHECK-LABEL: func.func private @_Z10cast_alignPfPhf
+// CHECK: alloy.memcpy %{{.*}}, %{{.*}}, 4 align 4
+// CHECK: alloy.memcpy %{{.*}}, %{{.*}}, 4 align 1
+void cast_align(float *a, unsigned char *bytes, float v) {
+  std::memcpy(static_cast<void *>(a), static_cast<const void *>(&v), 4);
+  std::memcpy(bytes + 1, &v, sizeof v);
+}
+
 // CHECK-LABEL: func.func private @_Z5hintsi
 // CHECK: alloy.assume %{{.*}}
 // CHECK: alloy.unreachable
@@ -87,5 +97,6 @@ int utility(int &x) {
 [[gpu::kernel]] void k(int *out, float *f, size_t n) {
   out[0] = bits(unsigned(out[1])) + overflow(out[2], unsigned(out[3]));
   memory(f, f + 8, n);
+  cast_align(f, reinterpret_cast<unsigned char *>(out), f[1]);
   out[4] = hints(out[5]) + int(constants()) + classify(f[0]) + utility(out[6]);
 }

@@ -1,7 +1,8 @@
 // <limits> and <bit>: std::numeric_limits, std::bit_cast (floats and
 // structs), the bit counting functions, rotations, byteswap; the
 // corresponding __builtin_* functions, the checked-arithmetic builtins, and
-// type punning with std::memcpy and __builtin_memcpy.
+// type punning with std::memcpy and __builtin_memcpy, unaligned copies of
+// floats.
 #define DIFF_FAMILY "bits"
 #include "harness.hpp"
 
@@ -223,6 +224,23 @@ DIFF_CASE(float_bit_manipulation, diff::exact) {
   uint64_t w = std::bit_cast<uint64_t>(in.x);
   out.r[0] =
       ((w >> 52) & 0x7ff) == 0x7ff ? ((w & 0xfffffffffffffull) ? 2 : 1) : 0;
+}
+
+// Computed floats stored byte-wise at odd offsets, and the low bits of their
+// representation: narrower stores of a float register (ptxas once turned
+// them into float-to-integer conversions). NaNs become 0 first: their bits
+// differ between x86 and the GPU.
+template <class T> T no_nan(T v) { return v != v ? T(0) : v; }
+DIFF_CASE(unaligned_float_bytes, diff::exact) {
+  float v = no_nan(in.f * 1.5f + in.g);
+  double w = no_nan(in.x * 0.75 + in.y);
+  auto *bytes = reinterpret_cast<unsigned char *>(&out.r[0]);
+  std::memcpy(bytes + 1, &v, sizeof v);
+  std::memcpy(bytes + 9, &w, sizeof w);
+  out.r[3] =
+      uint8_t(std::bit_cast<uint32_t>(no_nan(v + in.h))) |
+      uint64_t(uint16_t(std::bit_cast<uint64_t>(no_nan(w * in.z)))) << 8 |
+      uint64_t(uint32_t(std::bit_cast<uint64_t>(no_nan(w - in.z)))) << 24;
 }
 
 } // namespace diff::bits

@@ -4,6 +4,7 @@
 #include <gpu/gpu.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace kernels {
@@ -62,6 +63,21 @@ void classify(std::span<const int> in, gpu::disjoint_span<int> out) {
     r = -1;
   }
   *o = r;
+}
+
+// A computed float copied byte-wise into shared memory at an odd offset: the
+// stores are unaligned, so they are byte stores of the float's bits.
+[[gpu::kernel, gpu::launch_contract(1, kBlock)]]
+void unaligned_bytes(std::span<const float> in,
+                     unsigned char *out) {
+  gpu::shared_array<unsigned char, 4 * kBlock + 4> buf;
+  uint32_t t = gpu::thread_idx().x;
+  size_t base = size_t(gpu::block_idx().x) * kBlock;
+  float v = in[base + t] * 1.5f + 0.25f;
+  std::memcpy(&buf[4 * t + 1], &v, sizeof v);
+  gpu::sync_threads();
+  for (uint32_t k = 0; k < 4; ++k)
+    out[4 * (base + t) + k] = buf[4 * t + 1 + k];
 }
 } // namespace kernels
 
@@ -134,6 +150,19 @@ int main() {
   for (size_t i = 0; i < n; ++i)
     bad += cls[i] != expected_class(values[i]);
   std::printf("%s: switch, %d wrong\n", bad ? "FAILED" : "PASSED", bad);
+  failures += bad != 0;
+
+  auto bytes = gpu::device_buffer<unsigned char>::uninitialized(stream, 4 * n).value();
+  auto pu = gpu::prepare<kernels::unaligned_bytes>(*ctx, gpu::launch_config_1d{blocks, 256}).value();
+  gpu::launch(stream, pu, fd, bytes).value();
+  auto got = bytes.to_host(stream).value();
+  bad = 0;
+  for (size_t i = 0; i < n; ++i) {
+    float v = fin[i] * 1.5f + 0.25f;
+    bad += std::memcmp(&got[4 * i], &v, 4) != 0;
+  }
+  std::printf("%s: unaligned byte copies of floats, %d wrong\n",
+              bad ? "FAILED" : "PASSED", bad);
   failures += bad != 0;
 
   if (failures) {

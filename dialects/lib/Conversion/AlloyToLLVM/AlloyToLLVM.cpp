@@ -508,8 +508,10 @@ struct ConvertAlloyToLLVMPass
 void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertAlloyToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createSROA());
-  pm.addPass(createMem2Reg());
+  // No MLIR SROA/mem2reg: when they promote a memcpy to or from a stack slot
+  // they drop its alignment (the new load or store claims the type's ABI
+  // alignment), which turned a copy into an unaligned byte buffer into a
+  // misaligned st.shared.b32. LLVM's SROA, in the O1+ pipeline, does it right.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -1,0 +1,91 @@
+; ptxas reads a register written by a floating-point instruction as a float:
+; a narrower store of it (st.b8 of an add.rn.f32 result) became F2I, a
+; conversion, on the H200 (CUDA 13 ptxas). The guard moves such bits through
+; an integer mov first: for unaligned float stores and for the narrowed bits
+; of a bitcast.
+; RUN: opt -load-pass-plugin=%alloy_llvm_passes -passes=alloy-ptxas-fp-bits-guard %s -S | FileCheck %s --check-prefix=IR
+; RUN: opt -load-pass-plugin=%alloy_llvm_passes -passes=alloy-ptxas-fp-bits-guard %s \
+; RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 | FileCheck %s
+target triple = "nvptx64-nvidia-cuda"
+
+; IR-LABEL: @unaligned_float(
+; IR: %[[B:.*]] = bitcast float %v to i32
+; IR: %[[M:.*]] = call i32 asm "mov.b32 $0, $1;", "=r,r"(i32 %[[B]])
+; IR: store i32 %[[M]], ptr addrspace(1) %p, align 1
+; CHECK-LABEL: .func unaligned_float(
+; CHECK: add.rn.f32 %r[[V:[0-9]+]],
+; CHECK: mov.b32 %r[[G:[0-9]+]], %r[[V]];
+; CHECK: st.global.b8 [%rd{{[0-9]+}}], %r[[G]];
+define void @unaligned_float(ptr addrspace(1) %p, float %a) {
+  %v = fadd float %a, 2.5e-1
+  store float %v, ptr addrspace(1) %p, align 1
+  ret void
+}
+
+; CHECK-LABEL: .func unaligned_double(
+; CHECK: add.rn.f64 %rd[[V:[0-9]+]],
+; CHECK: mov.b64 %rd[[G:[0-9]+]], %rd[[V]];
+; CHECK: st.global.b32 [%rd{{[0-9]+}}], %rd[[G]];
+define void @unaligned_double(ptr addrspace(1) %p, double %a) {
+  %v = fadd double %a, 2.5e-1
+  store double %v, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+; CHECK-LABEL: .func unaligned_half(
+; CHECK: add.rn.f16 %rs[[V:[0-9]+]],
+; CHECK: mov.b16 %rs[[G:[0-9]+]], %rs[[V]];
+; CHECK: st.global.b8 [%rd{{[0-9]+}}], %rs[[G]];
+define void @unaligned_half(ptr addrspace(1) %p, half %a) {
+  %v = fadd half %a, 0xH3400
+  store half %v, ptr addrspace(1) %p, align 1
+  ret void
+}
+
+; Wider than 64 bits: element by element.
+; IR-LABEL: @unaligned_vector(
+; IR-COUNT-4: call i32 asm "mov.b32 $0, $1;"
+; IR: store <4 x i32> %{{.*}}, ptr addrspace(1) %p, align 2
+define void @unaligned_vector(ptr addrspace(1) %p, <4 x float> %a) {
+  %v = fadd <4 x float> %a, %a
+  store <4 x float> %v, ptr addrspace(1) %p, align 2
+  ret void
+}
+
+; The low byte of std::bit_cast<uint32_t>(f).
+; CHECK-LABEL: .func low_byte(
+; CHECK: add.rn.f32 %r[[V:[0-9]+]],
+; CHECK: mov.b32 %r[[G:[0-9]+]], %r[[V]];
+; CHECK: st.global.b8 [%rd{{[0-9]+}}], %r[[G]];
+define void @low_byte(ptr addrspace(1) %p, float %a) {
+  %v = fadd float %a, 2.5e-1
+  %b = bitcast float %v to i32
+  %t = trunc i32 %b to i8
+  store i8 %t, ptr addrspace(1) %p
+  ret void
+}
+
+; A packed pair of halves is moved whole.
+; CHECK-LABEL: .func half_pair(
+; CHECK: add.rn.f16x2 %r[[V:[0-9]+]],
+; CHECK: mov.b32 %r[[G:[0-9]+]], %r[[V]];
+; CHECK: st.global.b16 [%rd{{[0-9]+}}], %r[[G]];
+define void @half_pair(ptr addrspace(1) %p, <2 x half> %a) {
+  %v = fadd <2 x half> %a, %a
+  %b = bitcast <2 x half> %v to i32
+  %t = trunc i32 %b to i16
+  store i16 %t, ptr addrspace(1) %p
+  ret void
+}
+
+; Aligned stores and comparisons of the bits are left alone.
+; IR-LABEL: @untouched(
+; IR-NOT: asm
+; IR: ret i1
+define i1 @untouched(ptr addrspace(1) %p, float %a) {
+  %v = fadd float %a, 2.5e-1
+  store float %v, ptr addrspace(1) %p, align 4
+  %b = bitcast float %v to i32
+  %s = icmp slt i32 %b, 0
+  ret i1 %s
+}
