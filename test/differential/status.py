@@ -29,6 +29,13 @@ for fam in families:
     text = open(os.path.join(src, fam + '.cpp')).read()
     cases[fam] = re.findall(r'DIFF_CASE\(([A-Za-z0-9_]+)', text)
 
+# Rejected by design: compiled for the host only (unsupported.txt).
+unsupported = {}
+for line in open(os.path.join(src, 'unsupported.txt')):
+    name, _, why = line.partition('#')
+    if name.strip():
+        unsupported[name.strip()] = why.strip()
+
 status = {}
 for line in open(os.path.join(out, 'bisect.txt')):
     name, rest = line.rstrip('\n').split(': ', 1)
@@ -78,7 +85,9 @@ for fam in families:
     for c in cases[fam]:
         full = fam + '.' + c
         st = status.get(full)
-        if st is None:
+        if full in unsupported:
+            results[full] = (None, 'rejected by design: ' + unsupported[full], None)
+        elif st is None:
             results[full] = (None, 'not in bisect.txt', None)
         elif st == 'ok':
             results[full] = (True, None, None)
@@ -94,7 +103,7 @@ family_first = {}
 for fam in families:
     log = os.path.join(out, 'logs', fam + '.log')
     text = open(log, errors='replace').read() if os.path.exists(log) else ''
-    if all(results[fam + '.' + c][0] for c in cases[fam]):
+    if all(results[fam + "." + c][0] is not False for c in cases[fam]):
         family_first[fam] = None
     else:
         family_first[fam] = describe(log)[0]
@@ -105,7 +114,7 @@ gpu_header = None
 gpu_summary = None
 if gpu_run:
     for l in open(gpu_run, errors='replace'):
-        l = l.rstrip('\n')
+        l = re.sub(r'^\s*\[differential\] ', '', l.rstrip('\n'))
         if l.startswith('differential: on '):
             gpu_header = l[len('differential: on '):]
         m = re.match(r'FAILED (\S+?)(?: \[[^\]]*\])?: (.*)$', l)
@@ -116,6 +125,7 @@ if gpu_run:
 
 total = sum(len(cases[f]) for f in families)
 ok = sum(1 for v in results.values() if v[0])
+by_design = sum(1 for v in results.values() if v[0] is None)
 
 snap = {}
 snapshot = os.path.join(out, 'snapshot.txt')
@@ -140,15 +150,18 @@ print('whole device module). Messages are quoted as alloy++ printed them, with')
 print('paths shortened (`<libstdc++>/` = `/usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/`,')
 print('test files without their directory).')
 print()
-print('**%d of %d functions compile** (%d fail).' % (ok, total, total - ok))
+print('**%d of %d functions compile** (%d fail, %d rejected by design and run'
+      ' on the host only: `unsupported.txt`).'
+      % (ok, total, total - ok - by_design, by_design))
 print()
 print('| family | functions | compile | fail | whole family with alloy++ |')
 print('|---|---|---|---|---|')
 for fam in families:
     n = len(cases[fam]); k = sum(1 for c in cases[fam] if results[fam + '.' + c][0])
+    d = sum(1 for c in cases[fam] if results[fam + '.' + c][0] is None)
     ff = family_first[fam]
-    print('| %s | %d | %d | %d | %s |' % (fam, n, k, n - k, 'compiles' if ff is None else 'fails: `%s`' % ff.replace('|', '\\|')))
-print('| **total** | **%d** | **%d** | **%d** | |' % (total, ok, total - ok))
+    print('| %s | %d | %d | %d | %s |' % (fam, n, k, n - k - d, 'compiles' if ff is None else 'fails: `%s`' % ff.replace('|', '\\|')))
+print('| **total** | **%d** | **%d** | **%d** | |' % (total, ok, total - ok - by_design))
 print()
 
 if notes:
@@ -158,7 +171,7 @@ if notes:
 # Grouped by error.
 groups = collections.OrderedDict()
 for full, (good, msg, chain) in results.items():
-    if good:
+    if good or good is None:
         continue
     groups.setdefault(key_of(msg), []).append((full, msg, chain))
 print('## Failures grouped by error')
@@ -181,7 +194,8 @@ print('## Per family')
 print()
 for fam in families:
     good = [c for c in cases[fam] if results[fam + '.' + c][0]]
-    bad = [c for c in cases[fam] if not results[fam + '.' + c][0]]
+    bad = [c for c in cases[fam] if results[fam + '.' + c][0] is False]
+    skip = [c for c in cases[fam] if results[fam + '.' + c][0] is None]
     print('### %s: %d of %d compile' % (fam, len(good), len(cases[fam])))
     print()
     if family_first[fam]:
@@ -189,6 +203,9 @@ for fam in families:
         print()
     print('Compile: ' + (', '.join(good) if good else '(none)') + '.')
     print()
+    for c in skip:
+        print('Host only: %s (%s).' % (c, results[fam + '.' + c][1]))
+        print()
     if bad:
         print('Fail:')
         print()
