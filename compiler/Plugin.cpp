@@ -38,6 +38,16 @@ protected:
   CreateASTConsumer(CompilerInstance &ci, llvm::StringRef file) override {
     DeviceCompileOptions opts = options;
     opts.traceStem = llvm::sys::path::stem(file).str();
+    // Without the plugin's own options, clang's -ffp-contract and
+    // -ffast-math decide; clang's default (contract "on") means nvcc's
+    // default on the GPU: fast.
+    const LangOptions &lang = ci.getLangOpts();
+    if (!fpContractSet)
+      opts.fpContract =
+          lang.getDefaultFPContractMode() == LangOptions::FPM_Off ? "off"
+                                                                  : "fast";
+    if (!fastMathSet)
+      opts.fastMath = lang.FastMath;
     return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
   }
 
@@ -64,11 +74,23 @@ protected:
         options.libdevice = value.str();
       } else if (key == "print-alloy") {
         options.printAlloy = true;
+      } else if (key == "fp-contract") {
+        if (value != "fast" && value != "on" && value != "off") {
+          report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
+              << ("fp-contract=" + value + ": expected fast, on or off").str();
+          return false;
+        }
+        options.fpContract = value.str();
+        fpContractSet = true;
+      } else if (key == "fast-math" || key == "no-fast-math") {
+        options.fastMath = key == "fast-math";
+        fastMathSet = true;
       } else {
         report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
             << "unknown plugin option '" + arg +
                    "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
-                   "libdevice=, print-alloy)";
+                   "libdevice=, print-alloy, fp-contract=, fast-math, "
+                   "no-fast-math)";
         return false;
       }
     }
@@ -79,6 +101,7 @@ protected:
 
 private:
   DeviceCompileOptions options;
+  bool fpContractSet = false, fastMathSet = false;
 };
 
 FrontendPluginRegistry::Add<AlloyAction> action("alloy",

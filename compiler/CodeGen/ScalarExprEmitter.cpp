@@ -7,6 +7,7 @@
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "alloy/Transforms/Attributes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -322,6 +323,8 @@ public:
     return emitBinOp(binOpInfo(e));
   }
   mlir::Value emitBinOp(const BinOpInfo &op);
+  mlir::Value emitFloatBinOp(const BinOpInfo &op);
+  mlir::Value markContraction(mlir::Value v, const Expr *e);
   mlir::Value emitPointerArithmetic(const BinOpInfo &op);
   mlir::Value emitCompare(const BinOpInfo &op);
   mlir::Value emitLogical(const BinaryOperator *e, bool isAnd);
@@ -418,12 +421,51 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   }
 }
 
+mlir::Value ScalarExprEmitter::emitFloatBinOp(const BinOpInfo &op) {
+  switch (op.opcode) {
+  case BO_Mul:
+    return arith::MulFOp::create(b, op.loc, op.lhs, op.rhs);
+  case BO_Add:
+    return arith::AddFOp::create(b, op.loc, op.lhs, op.rhs);
+  default:
+    return arith::SubFOp::create(b, op.loc, op.lhs, op.rhs);
+  }
+}
+
+// `#pragma clang fp contract` and `#pragma STDC FP_CONTRACT` reach the
+// alloy-fp-contract pass as an attribute on the operation.
+mlir::Value ScalarExprEmitter::markContraction(mlir::Value v, const Expr *e) {
+  const auto *bo = dyn_cast_or_null<BinaryOperator>(e);
+  if (!bo || !bo->hasStoredFPFeatures())
+    return v;
+  FPOptionsOverride o = bo->getStoredFPFeatures();
+  if (!o.hasFPContractModeOverride())
+    return v;
+  StringRef mode;
+  switch (o.getFPContractModeOverride()) {
+  case LangOptions::FPM_Off:
+    mode = "off";
+    break;
+  case LangOptions::FPM_On:
+    mode = "on";
+    break;
+  default:
+    mode = "fast";
+    break;
+  }
+  v.getDefiningOp()->setAttr(alloy::kFPContractAttr, b.getStringAttr(mode));
+  return v;
+}
+
 mlir::Value ScalarExprEmitter::emitBinOp(const BinOpInfo &op) {
   if (op.lhsType->isPointerType() || op.rhsType->isPointerType())
     return emitPointerArithmetic(op);
   mlir::Location l = op.loc;
   bool isFloat = isa<mlir::FloatType>(op.lhs.getType());
   bool sgn = isSigned(op.lhsType);
+  if (isFloat && (op.opcode == BO_Mul || op.opcode == BO_Add ||
+                  op.opcode == BO_Sub))
+    return markContraction(emitFloatBinOp(op), op.e);
   switch (op.opcode) {
   case BO_Mul:
     return isFloat ? arith::MulFOp::create(b, l, op.lhs, op.rhs).getResult()

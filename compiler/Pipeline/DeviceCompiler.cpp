@@ -4,6 +4,7 @@
 #include "Ptxas.h"
 
 #include "alloy/Conversion/Passes.h"
+#include "alloy/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -94,15 +95,24 @@ bool compileDeviceModule(mlir::ModuleOp module,
              serializeKernelMetadata(kernels, options.arch));
   writeTrace(options, ".alloy.mlir", print(module));
 
-  // MLIR: Alloy to the llvm and nvvm dialects.
+  // MLIR: Alloy-level passes, then Alloy to the llvm and nvvm dialects.
   std::string mlirErrors;
+  mlir::ScopedDiagnosticHandler handler(
+      module.getContext(), [&](mlir::Diagnostic &d) {
+        llvm::raw_string_ostream os(mlirErrors);
+        os << d.getLocation() << ": " << d << "\n";
+        return mlir::success();
+      });
   {
-    mlir::ScopedDiagnosticHandler handler(
-        module.getContext(), [&](mlir::Diagnostic &d) {
-          llvm::raw_string_ostream os(mlirErrors);
-          os << d.getLocation() << ": " << d << "\n";
-          return mlir::success();
-        });
+    mlir::PassManager pm(module.getContext());
+    pm.addPass(createFPContractPass(FPContractPassOptions{options.fpContract}));
+    if (options.fastMath)
+      pm.addPass(createFastMathPass());
+    if (mlir::failed(pm.run(module)))
+      return fail("optimizing the device code failed:\n" + mlirErrors);
+  }
+  writeTrace(options, ".alloy.opt.mlir", print(module));
+  {
     mlir::PassManager pm(module.getContext());
     // The AST lowering leaves unreachable blocks after returns and breaks;
     // the dialect conversion needs them gone.
@@ -128,9 +138,10 @@ bool compileDeviceModule(mlir::ModuleOp module,
     return fail(llvm::toString(std::move(e)));
   writeTrace(options, ".ll", print(*llvmModule));
   if (llvm::Error e =
-          linkLibdevice(*llvmModule, options.libdevice, kernelNames))
+          linkLibdevice(*llvmModule, options.libdevice, kernelNames,
+                        options.fastMath))
     return fail(llvm::toString(std::move(e)));
-  if (llvm::Error e = optimize(*llvmModule, options.arch))
+  if (llvm::Error e = optimize(*llvmModule, options.arch, options.fastMath))
     return fail(llvm::toString(std::move(e)));
   writeTrace(options, ".opt.ll", print(*llvmModule));
 

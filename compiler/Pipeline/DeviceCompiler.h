@@ -28,6 +28,8 @@ struct DeviceCompileOptions {
   bool usePtxas = true;
   std::string libdevice; // libdevice.10.bc
   bool printAlloy = false; // print the Alloy IR to stdout and stop there
+  std::string fpContract = "fast"; // alloy-fp-contract's mode: fast, on, off
+  bool fastMath = false;           // nvcc's --use_fast_math
 };
 
 struct DeviceImage {

@@ -64,8 +64,9 @@ llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch) {
 // libdevice asks __nvvm_reflect("__CUDA_PREC_SQRT") and "__CUDA_PREC_DIV"
 // whether to round correctly; LLVM's NVVMReflect answers 0 (approximate)
 // to names it has no flag for. Alloy promises CUDA's default accuracy, so
-// answer 1 here, before NVVMReflect runs.
-static void resolvePrecisionReflects(llvm::Module &module) {
+// answer 1 here, before NVVMReflect runs (0 in fast-math mode, as nvcc's
+// -prec-sqrt=false -prec-div=false).
+static void resolvePrecisionReflects(llvm::Module &module, bool precise) {
   llvm::Function *reflect = module.getFunction("__nvvm_reflect");
   if (!reflect)
     return;
@@ -84,13 +85,14 @@ static void resolvePrecisionReflects(llvm::Module &module) {
     llvm::StringRef name = data->getAsCString();
     if (name != "__CUDA_PREC_SQRT" && name != "__CUDA_PREC_DIV")
       continue;
-    call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), 1));
+    call->replaceAllUsesWith(
+        llvm::ConstantInt::get(call->getType(), precise ? 1 : 0));
     call->eraseFromParent();
   }
 }
 
 llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
-                          const llvm::StringSet<> &kernels) {
+                          const llvm::StringSet<> &kernels, bool fastMath) {
   bool needed = false;
   for (const llvm::Function &f : module)
     if (f.isDeclaration() && f.getName().starts_with("__nv_"))
@@ -110,19 +112,26 @@ llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
                                   llvm::Linker::Flags::LinkOnlyNeeded))
       return llvm::createStringError("cannot link libdevice");
   }
-  // libdevice reads this through __nvvm_reflect: no flush-to-zero.
-  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
-  resolvePrecisionReflects(module);
+  // libdevice reads this through __nvvm_reflect: flush-to-zero only in
+  // fast-math mode.
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                       uint32_t(fastMath ? 1 : 0));
+  resolvePrecisionReflects(module, !fastMath);
   llvm::internalizeModule(module, [&](const llvm::GlobalValue &gv) {
     return kernels.contains(gv.getName());
   });
   return llvm::Error::success();
 }
 
-llvm::Error optimize(llvm::Module &module, const std::string &arch) {
+llvm::Error optimize(llvm::Module &module, const std::string &arch,
+                     bool fastMath) {
   auto tm = createTargetMachine(arch);
   if (!tm)
     return tm.takeError();
+  if (fastMath)
+    for (llvm::Function &f : module)
+      if (!f.isDeclaration())
+        f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;

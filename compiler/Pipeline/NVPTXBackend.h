@@ -18,11 +18,14 @@ struct DeviceCompileOptions;
 // Sets the NVPTX triple and data layout on `module`.
 llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch);
 // Links the libdevice functions the module uses, then keeps only `kernels`
-// externally visible.
+// externally visible. `fastMath` selects libdevice's flush-to-zero and
+// approximate division and square root.
 llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
-                          const llvm::StringSet<> &kernels);
+                          const llvm::StringSet<> &kernels, bool fastMath);
 // Runs LLVM's O3 pipeline for NVPTX, then PtxasFPBitsGuardPass.
-llvm::Error optimize(llvm::Module &module, const std::string &arch);
+// With `fastMath`, single-precision denormals flush to zero (.ftz).
+llvm::Error optimize(llvm::Module &module, const std::string &arch,
+                     bool fastMath);
 // Emits PTX.
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     const std::string &arch);

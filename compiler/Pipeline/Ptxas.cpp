@@ -33,7 +33,7 @@ llvm::Expected<std::vector<uint8_t>> assemblePTX(const std::string &ptxas,
     return llvm::errorCodeToError(ec);
   if (auto ec = llvm::sys::fs::createTemporaryFile("alloy", "log", log))
     return llvm::errorCodeToError(ec);
-  auto cleanup = llvm::make_scope_exit([&] {
+  auto cleanup = llvm::scope_exit([&] {
     llvm::sys::fs::remove(input);
     llvm::sys::fs::remove(output);
     llvm::sys::fs::remove(log);

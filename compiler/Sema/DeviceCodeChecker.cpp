@@ -93,12 +93,12 @@ bool isSystem(ASTContext &ast, SourceLocation loc) {
 // What to use instead of a host library function, for the message.
 StringRef hostHint(StringRef name) {
   return llvm::StringSwitch<StringRef>(name)
-      .Cases("printf", "puts", "putchar", "fprintf", "fputs", "fputc",
+      .Cases({"printf", "puts", "putchar", "fprintf", "fputs", "fputc",
+              "vprintf", "vfprintf", "fwrite", "perror"},
              "; use gpu::printf")
-      .Cases("vprintf", "vfprintf", "fwrite", "perror", "; use gpu::printf")
-      .Cases("malloc", "calloc", "realloc", "free", "aligned_alloc",
+      .Cases({"malloc", "calloc", "realloc", "free", "aligned_alloc"},
              "; Alloy has no device heap")
-      .Cases("exit", "_Exit", "quick_exit", "; use gpu::trap()")
+      .Cases({"exit", "_Exit", "quick_exit"}, "; use gpu::trap()")
       .Default("");
 }
 
@@ -107,6 +107,7 @@ class BodyChecker : public ConstStmtVisitor<BodyChecker> {
 public:
   using Impl = DeviceCodeChecker::Impl;
   BodyChecker(Impl &c, const FunctionDecl *fn) : c(c), ast(c.ast), fn(fn) {}
+  bool warnedFPPragma = false;
 
   void walk(const Stmt *s) {
     if (!s)
@@ -547,7 +548,7 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
     return;
   // Every error below is worth one report per function.
   unsigned before = c.errors;
-  auto done = llvm::make_scope_exit([&] {
+  auto done = llvm::scope_exit([&] {
     if (c.errors != before)
       reportedDecls.insert(vd);
   });
@@ -682,6 +683,16 @@ void BodyChecker::VisitUnaryOperator(const UnaryOperator *e) {
 }
 
 void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
+  // Of the floating-point pragmas, Alloy honours contraction only.
+  if (e->hasStoredFPFeatures() && !warnedFPPragma) {
+    FPOptionsOverride others = e->getStoredFPFeatures();
+    others.clearFPContractModeOverride();
+    if (others.requiresTrailingStorage()) {
+      warnedFPPragma = true;
+      c.warning(e->getExprLoc(), diag::warn_device_fp_pragma,
+                fn->getQualifiedNameAsString(), "");
+    }
+  }
   if (e->isPtrMemOp()) {
     c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
     return;

@@ -118,7 +118,7 @@ KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
     }
   }
   // Errors in a template's attribute values: say which instantiation.
-  auto noteInstantiation = llvm::make_scope_exit([&] {
+  auto noteInstantiation = llvm::scope_exit([&] {
     if (!ok && fn->isTemplateInstantiation())
       report(diags, fn->getPointOfInstantiation(),
              diag::note_kernel_instantiation)

@@ -1,10 +1,8 @@
-// Plain multiply-add expressions (a*b+c) in float and double: the only
-// family whose results depend on FMA contraction. The host never contracts
-// (x86-64 without -mfma has no FMA instruction), so these pass on the GPU
-// only while it does not contract either; if the device compiler contracts
-// by default, build this family with DIFF_CONTRACT_FLAGS=-ffp-contract=off
-// (build.sh). Each case also computes the explicitly fused form with
-// std::fma, which must match whatever the flags.
+// Plain multiply-add expressions (a*b+c) in float and double, whose results
+// depend on FMA contraction. The host never contracts (x86-64 without -mfma
+// has no FMA instruction); alloy++ does by default, so build.sh compiles
+// the GPU side with -fmad=false. Each case also computes the explicitly
+// fused form with std::fma, which must match whatever the flags.
 #define DIFF_FAMILY "fp_contract"
 #include "harness.hpp"
 

@@ -231,6 +231,14 @@ void printHelp(const Paths &P) {
       "                     default sm_80)\n"
       "  --trace[=DIR]      Dump every compiler stage into DIR (default: "
       "./alloy-trace)\n"
+      "  -fmad=false        GPU code: no fused multiply-add contraction "
+      "(default true,\n"
+      "                     as nvcc); -ffp-contract=fast|on|off sets host and "
+      "GPU\n"
+      "  --use_fast_math    GPU code: nvcc's fast math (approximate division, "
+      "sqrt,\n"
+      "                     exp/log/sin/cos..., flush-to-zero); -ffast-math "
+      "sets it too\n"
       "  --emit-alloy       Print the kernels' Alloy IR (MLIR) to stdout; "
       "compiles nothing\n"
       "  --alloy-verbose    Print the clang++ command to stderr, then run it\n"
@@ -252,7 +260,8 @@ void printHelp(const Paths &P) {
 int main(int Argc, char **Argv) {
   Paths P = locate(Argv[0]);
   Args User;
-  std::string Arch, Trace;
+  std::string Arch, Trace, FPContract;
+  bool FastMath = false;
   bool HasTrace = false, Verbose = false, PrintOnly = false, Version = false;
   bool EmitAlloy = false;
   bool PrevTakesValue = false, AfterDashDash = false;
@@ -272,6 +281,17 @@ int main(int Argc, char **Argv) {
     } else if (A == "--trace" || startsWith(A, "--trace=")) {
       HasTrace = true;
       Trace = A.size() > 8 ? A.substr(8) : "alloy-trace";
+    } else if (A == "-fmad=true" || A == "--fmad=true" || A == "-fmad=false" ||
+               A == "--fmad=false") {
+      // nvcc's spelling: the GPU code only.
+      FPContract = endsWith(A, "=true") ? "fast" : "off";
+    } else if (startsWith(A, "-ffp-contract=")) {
+      // clang's: the host code too.
+      FPContract = A.substr(14);
+      User.push_back(A);
+    } else if (A == "--use_fast_math" || A == "-use_fast_math" ||
+               A == "--use-fast-math") {
+      FastMath = true;
     } else if (A == "--emit-alloy") {
       EmitAlloy = true;
       User.push_back("-fsyntax-only");
@@ -322,6 +342,10 @@ int main(int Argc, char **Argv) {
         Cmd.push_back("-fplugin-arg-alloy-print-alloy");
       if (!Arch.empty())
         Cmd.push_back("-fplugin-arg-alloy-gpu-arch=" + Arch);
+      if (!FPContract.empty())
+        Cmd.push_back("-fplugin-arg-alloy-fp-contract=" + FPContract);
+      if (FastMath)
+        Cmd.push_back("-fplugin-arg-alloy-fast-math");
       if (HasTrace) {
         Trace = fs::absolute(Trace, EC).lexically_normal().string();
         if (!PrintOnly && !fs::is_directory(Trace, EC) &&

@@ -1,6 +1,7 @@
 //===- Registration.cpp - Register Alloy dialects and passes --------------===//
 
 #include "alloy/Conversion/Passes.h"
+#include "alloy/Transforms/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -27,6 +28,7 @@ void alloy::registerAlloyPasses() {
     return;
   done = true;
   registerAlloyConversionPasses();
+  registerAlloyTransformsPasses();
   mlir::PassPipelineRegistration<>(
       "alloy-to-llvm",
       "Lower Alloy (+ func/arith/cf/math) to the llvm and nvvm dialects",

@@ -12,9 +12,11 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
 #include <functional>
@@ -467,6 +469,23 @@ void hoistAllocas(ModuleOp module) {
   });
 }
 
+/// Fast-math single-precision square root (alloy-fast-math marked it afn):
+/// LLVM's intrinsic, which NVPTX emits as sqrt.approx.f32 and fuses with a
+/// reciprocal into rsqrt.approx.f32; libdevice's __nv_sqrtf would hide it.
+struct ApproxSqrtLowering : ConvertOpToLLVMPattern<mlir::math::SqrtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(mlir::math::SqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32() ||
+        !bitEnumContainsAll(op.getFastmath(), mlir::arith::FastMathFlags::afn))
+      return failure();
+    auto sqrt = rewriter.replaceOpWithNewOp<LLVM::SqrtOp>(op, adaptor.getOperand());
+    sqrt.setFastmathFlags(LLVM::FastmathFlags::afn);
+    return success();
+  }
+};
+
 struct ConvertAlloyToLLVMPass
     : alloy::impl::ConvertAlloyToLLVMPassBase<ConvertAlloyToLLVMPass> {
   void runOnOperation() override {
@@ -492,6 +511,7 @@ struct ConvertAlloyToLLVMPass
     ub::populateUBToLLVMConversionPatterns(tc, patterns);
     // libdevice calls (__nv_expf, ...) win over the LLVM intrinsics.
     populateLibDeviceConversionPatterns(tc, patterns, /*benefit=*/10);
+    patterns.add<ApproxSqrtLowering>(tc, /*benefit=*/20);
     populateMathToLLVMConversionPatterns(tc, patterns);
 
     LLVMConversionTarget target(*ctx);

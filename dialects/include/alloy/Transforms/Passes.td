@@ -1,0 +1,44 @@
+//===- Passes.td - Alloy-level transformations --------------*- tablegen -*-===//
+
+#ifndef ALLOY_TRANSFORMS_PASSES_TD
+#define ALLOY_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FPContractPass : Pass<"alloy-fp-contract", "::mlir::ModuleOp"> {
+  let summary = "Allow multiply-adds to fuse into FMA, as nvcc does";
+  let description = [{
+    Marks `arith.mulf`, `arith.addf` and `arith.subf` with the `contract`
+    fast-math flag, which lets LLVM fuse a product and a sum into one `fma`
+    (one rounding instead of two). Modes, as clang's `-ffp-contract`:
+    `fast` (the default, as nvcc's `-fmad=true`) marks every such op; `on`
+    marks a product only where its one use is a sum in the same expression
+    (at this level values that cross statements go through stack slots, so
+    a `mulf` whose only use is an `addf`/`subf` is one expression); `off`
+    marks nothing. An op carrying `alloy.fp_contract` (set by the lowering
+    from `#pragma clang fp contract` or `#pragma STDC FP_CONTRACT`) uses that
+    mode instead; the attribute is removed.
+  }];
+  let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"fast\"",
+           "fast, on or off">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def FastMathPass : Pass<"alloy-fast-math", "::mlir::ModuleOp"> {
+  let summary = "nvcc's --use_fast_math for single precision";
+  let description = [{
+    Marks single-precision division with `afn` and `arcp` (LLVM then emits
+    `div.approx.f32`), and single-precision `math` functions with `afn`:
+    `exp`, `log`, `sin`, `cos`, `tan`, `powf`, `exp2`, `log2`, `log10`
+    become libdevice's `__nv_fast_*` (built on `ex2.approx`, `lg2.approx`,
+    `sin.approx`, `cos.approx`), and `sqrt` becomes `sqrt.approx.f32`
+    (`rsqrt.approx.f32` under a division). Double precision is unchanged,
+    as in nvcc. Flush-to-zero is the backend's part of the mode.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+#endif // ALLOY_TRANSFORMS_PASSES_TD
