@@ -4,6 +4,7 @@
 #include "Basic/Diagnostics.h"
 #include "CodeGen/DeviceModule.h"
 #include "DeviceImageStore.h"
+#include "Pipeline/DivergenceReport.h"
 #include "Sema/DeviceCodeChecker.h"
 #include "Sema/KernelAttributes.h"
 #include "Sema/LaunchChecks.h"
@@ -87,6 +88,7 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
     module.addKernel(fn, attrs);
   if (!module.finish())
     return;
+  reportDivergentBarriers(module.module(), diags);
   if (options.printAlloy) {
     module.module().print(llvm::outs());
     llvm::outs() << "\n";

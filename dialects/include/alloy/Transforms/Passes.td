@@ -41,4 +41,16 @@ def FastMathPass : Pass<"alloy-fast-math", "::mlir::ModuleOp"> {
                            "::mlir::math::MathDialect"];
 }
 
+def DivergentBarriersPass
+    : Pass<"alloy-divergent-barriers", "::mlir::ModuleOp"> {
+  let summary = "Warn about barriers that only some threads of a block reach";
+  let description = [{
+    Runs the uniformity analysis of `alloy/Transforms/DivergentBarriers.h`
+    and reports each barrier (`alloy.barrier`, or a call of a function that
+    reaches one) whose execution depends on a thread-dependent branch, as a
+    warning with a note at the branch. Changes nothing. The Clang plugin
+    calls the analysis itself, to report through Clang's diagnostics.
+  }];
+}
+
 #endif // ALLOY_TRANSFORMS_PASSES_TD

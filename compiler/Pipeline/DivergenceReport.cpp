@@ -1,0 +1,43 @@
+#include "DivergenceReport.h"
+#include "Basic/Diagnostics.h"
+
+#include "alloy/Transforms/DivergentBarriers.h"
+#include "mlir/IR/Location.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace alloy {
+
+// The clang location of an operation, from the file:line:col the lowering
+// gave it; invalid when the file is not one clang read.
+static clang::SourceLocation toClang(mlir::Location loc,
+                                     clang::SourceManager &sm) {
+  auto flc = mlir::dyn_cast<mlir::FileLineColLoc>(loc);
+  if (!flc)
+    return {};
+  auto file = sm.getFileManager().getOptionalFileRef(flc.getFilename());
+  if (!file)
+    return {};
+  return sm.translateFileLineCol(*file, flc.getLine(), flc.getColumn());
+}
+
+void reportDivergentBarriers(mlir::ModuleOp module,
+                             clang::DiagnosticsEngine &diags) {
+  if (!diags.hasSourceManager())
+    return;
+  clang::SourceManager &sm = diags.getSourceManager();
+  llvm::DenseSet<clang::SourceLocation> reported;
+  for (const DivergentBarrier &d : findDivergentBarriers(module)) {
+    clang::SourceLocation at = toClang(d.sync->getLoc(), sm);
+    // A template's instances share their source: one warning for them all.
+    if (at.isValid() && !reported.insert(at).second)
+      continue;
+    report(diags, at, diag::warn_divergent_barrier) << d.name;
+    report(diags, toClang(d.branch->getLoc(), sm),
+           diag::note_divergent_branch);
+  }
+}
+
+} // namespace alloy
