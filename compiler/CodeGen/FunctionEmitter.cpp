@@ -72,9 +72,16 @@ void FunctionEmitter::emitKernel(mlir::Operation *target,
     mlir::Location l = loc(p->getLocation());
     Address slot = createTemp(t);
     for (const ParamLeaf &leaf : pinfo.leaves) {
-      mlir::Value v = entry->getArgument(next++);
-      if (isa<PtrType>(v.getType()))
+      unsigned index = next++;
+      mlir::Value v = entry->getArgument(index);
+      if (isa<PtrType>(v.getType())) {
         v = AddrSpaceCastOp::create(b, l, types.pointerType(), v);
+        // Not null in the generic space either (LLVM cannot tell that
+        // through the address-space cast).
+        if (cast<mlir::FunctionOpInterface>(target).getArgAttr(
+                index, AlloyDialect::getNonNullAttrName()))
+          AssumeOp::create(b, l, emitToBool(v, l));
+      }
       mlir::Value addr = slot.ptr;
       if (leaf.offset)
         addr = MemberAddrOp::create(b, l, addr, leaf.offset);

@@ -11,6 +11,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -34,6 +35,13 @@ createTargetMachine(const std::string &arch) {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // 32-bit pointers to shared, constant and local memory, as nvcc's: the
+    // data layout the target machine gives then says p3:32, and addresses
+    // of shared memory take one register and 32-bit arithmetic.
+    auto &options = llvm::cl::getRegisteredOptions();
+    if (auto it = options.find("nvptx-short-ptr"); it != options.end())
+      if (auto *shortPtr = static_cast<llvm::cl::opt<bool> *>(it->second))
+        shortPtr->setValue(true);
     return true;
   }();
   (void)initialized;

@@ -19,10 +19,14 @@ constexpr int kTable = 3;
 } // namespace math
 
 namespace kernels {
-// ALLOY-LABEL: alloy.kernel @_ZN7kernels5scaleIfEEvSt4spanIKT_{{.*}}(%arg0: !alloy.ptr<global> {alloy.noalias, alloy.readonly}, %arg1: i64, %arg2: !alloy.ptr<global> {alloy.noalias}, %arg3: i64, %arg4: f32)
+// ALLOY-LABEL: alloy.kernel @_ZN7kernels5scaleIfEEvSt4spanIKT_{{.*}}(%arg0: !alloy.ptr<global> {alloy.noalias, alloy.readonly}, %arg1: i64, %arg2: !alloy.ptr<global> {alloy.noalias, alloy.nonnull}, %arg3: i64, %arg4: f32)
 // ALLOY-SAME: contract_block = array<i32: 128, 1, 1>
+// The output's data is never null: get_mut needs the bounds test only.
+// ALLOY: alloy.assume
 // PTX-LABEL: .entry _ZN7kernels5scaleIfEEvSt4spanIKT_
 // PTX: .reqntid 128, 1, 1
+// PTX: setp.ge.u64 %p[[P:[0-9]+]],
+// PTX-NEXT: @%p[[P]] bra
 template <class T>
 [[gpu::kernel, gpu::launch_contract(1, 128)]]
 void scale(std::span<const T> in, gpu::disjoint_span<T> out, T factor) {

@@ -2,6 +2,14 @@
 // RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-trace=%t
 // RUN: FileCheck %s --check-prefix=ALLOY < %t/codegen-shared-switch.alloy.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t/codegen-shared-switch.ptx
+// Shared memory is addressed with 32 bits, as nvcc does (p3:32 in the data
+// layout; %r, not %rd, registers in the PTX).
+// RUN: FileCheck %s --check-prefix=LAYOUT < %t/codegen-shared-switch.opt.ll
+// RUN: FileCheck %s --check-prefix=SHARED32 < %t/codegen-shared-switch.ptx
+// LAYOUT: target datalayout = "e-p3:32:32-
+// SHARED32-NOT: {{(ld|st).shared.*\[%rd}}
+// SHARED32: st.shared.b32 [%r{{[0-9]+}}]
+// SHARED32-NOT: {{(ld|st).shared.*\[%rd}}
 #include <gpu/gpu.hpp>
 
 namespace kernels {

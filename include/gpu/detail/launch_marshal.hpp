@@ -25,8 +25,11 @@ template <class P, class A> P to_param(A &arg) {
   if constexpr (traits::kind == param_kind::scalar) {
     return static_cast<P>(arg);
   } else if constexpr (traits::kind == param_kind::output) {
-    return disjoint_span_access::make(device_pointer<T>(arg.device_address()),
-                                      arg.size());
+    // Never null (the kernel is told so): an empty buffer may have no
+    // storage, and its span is then never dereferenced.
+    uint64_t address = arg.device_address();
+    return disjoint_span_access::make(
+        device_pointer<T>(address ? address : alignof(T)), arg.size());
   } else if constexpr (traits::kind == param_kind::raw_output) {
     return device_pointer<T>(arg.device_address());
   } else if constexpr (std::is_pointer_v<P>) {

@@ -78,6 +78,10 @@ struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
           attrs.push_back(
               rewriter.getNamedAttr(LLVM::LLVMDialect::getReadonlyAttrName(),
                                     rewriter.getUnitAttr()));
+        else if (name == AlloyDialect::getNonNullAttrName())
+          attrs.push_back(
+              rewriter.getNamedAttr(LLVM::LLVMDialect::getNonNullAttrName(),
+                                    rewriter.getUnitAttr()));
         else
           attrs.push_back(attr);
       }

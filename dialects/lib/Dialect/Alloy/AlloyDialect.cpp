@@ -61,7 +61,8 @@ LogicalResult AlloyDialect::verifyRegionArgAttribute(Operation *op,
                                                      unsigned argIndex,
                                                      NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  if (name != getNoAliasAttrName() && name != getReadOnlyAttrName())
+  if (name != getNoAliasAttrName() && name != getReadOnlyAttrName() &&
+      name != getNonNullAttrName())
     return op->emitOpError("unknown Alloy argument attribute '") << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))
     return op->emitOpError("'") << name << "' must be a unit attribute";

@@ -15,7 +15,8 @@ def Alloy_Dialect : Dialect {
     `nvvm` dialects with `convert-alloy-to-llvm`.
   }];
   let useDefaultTypePrinterParser = 1;
-  // Verifies `alloy.noalias` / `alloy.readonly` on function arguments.
+  // Verifies `alloy.noalias` / `alloy.readonly` / `alloy.nonnull` on
+  // function arguments.
   let hasRegionArgAttrVerify = 1;
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
@@ -24,6 +25,10 @@ def Alloy_Dialect : Dialect {
     }
     static constexpr llvm::StringLiteral getReadOnlyAttrName() {
       return "alloy.readonly";
+    }
+    // The runtime never passes null here (a gpu::disjoint_span's data).
+    static constexpr llvm::StringLiteral getNonNullAttrName() {
+      return "alloy.nonnull";
     }
   private:
     void registerTypes();
