@@ -9,7 +9,6 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace alloy {
 #define GEN_PASS_DEF_DIVERGENTBARRIERSPASS
@@ -21,6 +20,19 @@ using namespace alloy;
 
 namespace {
 
+// What a value may depend on, as a bit mask: kThread for the thread index
+// (and atomics, shuffles, votes); for a device function's parameter i,
+// valueBit(i) for its value and contentBit(i) for the memory it points to.
+// Summaries in terms of parameters make the analysis context sensitive: a
+// call substitutes its arguments' masks.
+using Taint = uint64_t;
+constexpr Taint kThread = Taint(1) << 63;
+constexpr unsigned kMaxParams = 31;
+Taint valueBit(unsigned i) { return i < kMaxParams ? Taint(1) << (2 * i) : kThread; }
+Taint contentBit(unsigned i) {
+  return i < kMaxParams ? Taint(1) << (2 * i + 1) : kThread;
+}
+
 // The defining operation of a function body: func.func or alloy.kernel.
 Region *bodyOf(Operation *fn) {
   if (auto f = dyn_cast<func::FuncOp>(fn))
@@ -30,67 +42,81 @@ Region *bodyOf(Operation *fn) {
   return nullptr;
 }
 
-// The stack slot a pointer points into, if any.
-Operation *rootSlot(Value p) {
-  for (int depth = 0; depth < 64 && p; ++depth) {
-    Operation *def = p.getDefiningOp();
-    if (!def)
-      return nullptr;
-    if (isa<AllocaOp>(def))
-      return def;
-    if (isa<PtrAddOp, MemberAddrOp, AddrSpaceCastOp>(def))
-      p = def->getOperand(0);
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
-
 bool isSource(Operation *op) {
   return isa<ThreadIdOp, LaneIdOp, AtomicRMWOp, AtomicCASOp, ShflOp, VoteOp>(
       op);
 }
 
+// Where a pointer points: a stack slot, a parameter of the function, or
+// memory found otherwise (global, shared, constant, or a loaded pointer).
+struct Root {
+  Operation *slot = nullptr;
+  int param = -1;
+};
+
 class Analysis {
 public:
-  explicit Analysis(ModuleOp module) : module(module) {
+  explicit Analysis(ModuleOp module) {
     module.walk([&](Operation *op) {
-      if (Region *body = bodyOf(op))
-        functions.push_back({op, body});
+      if (Region *body = bodyOf(op)) {
+        functions.push_back(std::make_unique<Function>());
+        Function &f = *functions.back();
+        f.op = op;
+        f.body = body;
+        f.isKernel = isa<KernelOp>(op);
+        byOp[op] = &f;
+      }
     });
   }
 
   std::vector<DivergentBarrier> run() {
-    summarizeCallees();
+    for (auto &f : functions)
+      prepare(*f);
     bool changed = true;
-    while (changed) {
+    for (int round = 0; changed && round < 1000; ++round) {
       changed = false;
-      for (Function &f : functions)
-        changed |= propagate(f);
+      for (auto &f : functions)
+        changed |= propagate(*f);
     }
     std::vector<DivergentBarrier> found;
-    for (Function &f : functions)
-      for (Block &block : *f.body) {
-        auto reason = divergentBlocks.find(&block);
-        if (reason == divergentBlocks.end())
-          continue;
-        for (Operation &op : block) {
-          if (isa<BarrierOp>(op))
-            found.push_back({&op, reason->second, functionName(f.op)});
-          else if (Operation *callee = calleeOf(&op);
-                   callee && syncFunctions.contains(callee))
-            found.push_back({&op, reason->second, functionName(callee)});
-        }
-      }
+    DenseSet<Operation *> seen;
+    for (auto &f : functions)
+      for (const Finding &d : f->divergent)
+        if (seen.insert(d.sync).second)
+          found.push_back({d.sync, d.branch, d.name});
     return found;
   }
 
 private:
+  // A barrier point whose execution depends on `mask`, decided by `branch`.
+  struct Pending {
+    Operation *sync;
+    Operation *branch;
+    std::string name;
+    Taint mask;
+  };
+  struct Finding {
+    Operation *sync;
+    Operation *branch;
+    std::string name;
+  };
   struct Function {
     Operation *op;
     Region *body;
+    bool isKernel = false;
     std::unique_ptr<PostDominanceInfo> postDom;
     DenseSet<Block *> reachable;
+    DenseMap<Value, Taint> taint;
+    DenseMap<Operation *, Taint> slots;
+    // Control: the mask that decides whether a block runs, and the branch.
+    DenseMap<Block *, std::pair<Taint, Operation *>> control;
+    // Summaries read by callers.
+    Taint returns = 0;
+    SmallVector<Taint> writes; // what is written through parameter i
+    bool syncs = false;
+    SmallVector<Pending> pending; // barriers that depend on parameters
+    SmallVector<Finding> divergent;
+    DenseSet<Operation *> reported;
   };
 
   static std::string functionName(Operation *fn) {
@@ -99,163 +125,221 @@ private:
     return SymbolTable::getSymbolName(fn).str();
   }
 
-  Operation *calleeOf(Operation *op) {
+  Function *calleeOf(Operation *op) {
     auto call = dyn_cast<func::CallOp>(op);
     if (!call)
       return nullptr;
-    return SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    Operation *callee =
+        SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    auto it = byOp.find(callee);
+    return it == byOp.end() ? nullptr : it->second;
   }
 
-  // Which functions reach a barrier, and which make divergent values of
-  // their own (thread indices, atomics...), transitively.
-  void summarizeCallees() {
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (Function &f : functions) {
-        bool sync = syncFunctions.contains(f.op);
-        bool source = sourceFunctions.contains(f.op);
-        f.body->walk([&](Operation *op) {
-          if (isa<BarrierOp>(op))
-            sync = true;
-          if (isSource(op))
-            source = true;
-          if (Operation *callee = calleeOf(op)) {
-            sync |= syncFunctions.contains(callee);
-            source |= sourceFunctions.contains(callee);
-          }
-        });
-        if (sync && syncFunctions.insert(f.op).second)
-          changed = true;
-        if (source && sourceFunctions.insert(f.op).second)
-          changed = true;
-      }
+  void prepare(Function &f) {
+    f.postDom = std::make_unique<PostDominanceInfo>(f.op);
+    SmallVector<Block *> work{&f.body->front()};
+    while (!work.empty()) {
+      Block *b = work.pop_back_val();
+      if (f.reachable.insert(b).second)
+        for (Block *s : b->getSuccessors())
+          work.push_back(s);
     }
+    f.writes.assign(f.body->getNumArguments(), 0);
+    if (!f.isKernel)
+      for (BlockArgument a : f.body->getArguments())
+        f.taint[a] = valueBit(a.getArgNumber());
+    f.body->walk([&](Operation *op) { f.syncs |= isa<BarrierOp>(op); });
   }
 
-  bool mark(Value v) { return v && divergent.insert(v).second; }
-  bool isDivergent(Value v) { return divergent.contains(v); }
+  static Taint get(Function &f, Value v) { return f.taint.lookup(v); }
+  static bool add(Taint &to, Taint t) {
+    Taint old = to;
+    to |= t;
+    return to != old;
+  }
+  bool addValue(Function &f, Value v, Taint t) {
+    if (!t)
+      return false;
+    return add(f.taint[v], t);
+  }
 
-  // One pass over a function; true when something became divergent.
+  Root rootOf(Function &f, Value p) {
+    for (int depth = 0; depth < 64 && p; ++depth) {
+      if (auto arg = dyn_cast<BlockArgument>(p)) {
+        if (!f.isKernel && arg.getOwner() == &f.body->front())
+          return {nullptr, int(arg.getArgNumber())};
+        return {};
+      }
+      Operation *def = p.getDefiningOp();
+      if (isa<AllocaOp>(def))
+        return {def, -1};
+      if (!isa<PtrAddOp, MemberAddrOp, AddrSpaceCastOp>(def))
+        return {};
+      p = def->getOperand(0);
+    }
+    return {};
+  }
+
+  // What the memory at `p` may depend on.
+  Taint contents(Function &f, Value p) {
+    Taint t = get(f, p);
+    Root r = rootOf(f, p);
+    if (r.slot)
+      t |= f.slots.lookup(r.slot);
+    else if (r.param >= 0)
+      t |= contentBit(r.param) | f.writes[r.param];
+    return t;
+  }
+
+  // Records that memory at `p` gets data depending on `t`.
+  bool write(Function &f, Value p, Taint t) {
+    if (!t)
+      return false;
+    Root r = rootOf(f, p);
+    if (r.slot)
+      return add(f.slots[r.slot], t);
+    if (r.param >= 0)
+      return add(f.writes[r.param], t);
+    return false;
+  }
+
+  // A callee's mask in the caller's terms.
+  Taint substitute(Function &f, Operation *call, Taint mask) {
+    Taint t = mask & kThread;
+    for (auto [i, arg] : llvm::enumerate(call->getOperands())) {
+      if (mask & valueBit(i))
+        t |= get(f, arg);
+      if (mask & contentBit(i))
+        t |= contents(f, arg);
+    }
+    return t;
+  }
+
   bool propagate(Function &f) {
-    if (!f.postDom) {
-      f.postDom = std::make_unique<PostDominanceInfo>(f.op);
-      SmallVector<Block *> work{&f.body->front()};
-      while (!work.empty()) {
-        Block *b = work.pop_back_val();
-        if (f.reachable.insert(b).second)
-          for (Block *s : b->getSuccessors())
-            work.push_back(s);
-      }
-    }
     bool changed = false;
     for (Block &block : *f.body) {
       if (!f.reachable.contains(&block))
         continue;
-      bool divergentBlock = divergentBlocks.contains(&block);
+      auto control = f.control.lookup(&block);
       for (Operation &op : block)
-        changed |= visit(f, &op, divergentBlock);
+        changed |= visit(f, &op, control.first, control.second);
     }
-    changed |= findDivergentBlocks(f);
+    changed |= findControl(f);
     return changed;
   }
 
-  bool visit(Function &f, Operation *op, bool divergentBlock) {
-    bool changed = false;
-    auto anyOperandDivergent = [&] {
-      return llvm::any_of(op->getOperands(),
-                          [&](Value v) { return isDivergent(v); });
-    };
-    auto markSlot = [&](Value p) {
-      if (Operation *slot = rootSlot(p))
-        return divergentSlots.insert(slot).second;
+  bool barrierPoint(Function &f, Operation *op, Taint control,
+                    Operation *branch, const std::string &name) {
+    if (!control)
       return false;
+    if (control & kThread) {
+      if (f.reported.insert(op).second) {
+        f.divergent.push_back({op, branch, name});
+        return true;
+      }
+      return false;
+    }
+    for (Pending &p : f.pending)
+      if (p.sync == op) {
+        Taint old = p.mask;
+        p.mask |= control;
+        return p.mask != old;
+      }
+    f.pending.push_back({op, branch, name, control});
+    return true;
+  }
+
+  bool visit(Function &f, Operation *op, Taint control, Operation *branch) {
+    bool changed = false;
+    auto operands = [&] {
+      Taint t = 0;
+      for (Value v : op->getOperands())
+        t |= get(f, v);
+      return t;
     };
     if (isSource(op)) {
       for (Value r : op->getResults())
-        changed |= mark(r);
+        changed |= addValue(f, r, kThread);
+      if (isa<AtomicRMWOp, AtomicCASOp>(op))
+        changed |= write(f, op->getOperand(0), kThread);
       return changed;
     }
-    if (auto load = dyn_cast<LoadOp>(op)) {
-      Operation *slot = rootSlot(load.getAddr());
-      if (isDivergent(load.getAddr()) || (slot && divergentSlots.contains(slot)))
-        changed |= mark(load.getResult());
-      return changed;
-    }
-    if (auto store = dyn_cast<StoreOp>(op)) {
-      if (divergentBlock || isDivergent(store.getValue()) ||
-          isDivergent(store.getAddr()))
-        changed |= markSlot(store.getAddr());
-      return changed;
-    }
-    if (isa<MemcpyOp, MemmoveOp, MemsetOp>(op)) {
-      Value dst = op->getOperand(0);
-      bool div = divergentBlock || anyOperandDivergent();
-      if (isa<MemcpyOp, MemmoveOp>(op))
-        if (Operation *src = rootSlot(op->getOperand(1)))
-          div |= divergentSlots.contains(src);
-      if (div)
-        changed |= markSlot(dst);
-      return changed;
-    }
-    if (Operation *callee = calleeOf(op)) {
-      Region *calleeBody = bodyOf(callee);
-      // A pointer into a divergent stack slot passes divergent data.
-      auto passesDivergence = [&](Value arg) {
-        if (isDivergent(arg))
-          return true;
-        Operation *slot = rootSlot(arg);
-        return slot && divergentSlots.contains(slot);
-      };
-      bool div = llvm::any_of(op->getOperands(), passesDivergence) ||
-                 sourceFunctions.contains(callee) ||
-                 divergentReturns.contains(callee);
-      for (auto [i, arg] : llvm::enumerate(op->getOperands())) {
-        if (passesDivergence(arg) && calleeBody)
-          changed |= mark(calleeBody->getArgument(i));
-        // What the callee writes through a pointer into a stack slot.
-        if (isa<PtrType>(arg.getType()) &&
-            (div || divergentBlock))
-          changed |= markSlot(arg);
+    if (isa<BarrierOp>(op))
+      return barrierPoint(f, op, control, branch, functionName(f.op));
+    if (auto load = dyn_cast<LoadOp>(op))
+      return addValue(f, load.getResult(), contents(f, load.getAddr()));
+    if (auto load = dyn_cast<CachedLoadOp>(op))
+      return addValue(f, load->getResult(0), contents(f, op->getOperand(0)));
+    if (auto store = dyn_cast<StoreOp>(op))
+      return write(f, store.getAddr(),
+                   get(f, store.getValue()) | get(f, store.getAddr()) |
+                       control);
+    if (isa<MemcpyOp, MemmoveOp>(op))
+      return write(f, op->getOperand(0),
+                   contents(f, op->getOperand(1)) | operands() | control);
+    if (isa<MemsetOp>(op))
+      return write(f, op->getOperand(0), operands() | control);
+    if (Function *callee = calleeOf(op)) {
+      if (callee->syncs && !f.syncs) {
+        f.syncs = true;
+        changed = true;
       }
-      if (div)
-        for (Value r : op->getResults())
-          changed |= mark(r);
+      if (callee->syncs)
+        changed |= barrierPoint(f, op, control, branch,
+                                functionName(callee->op));
+      for (Pending &p : callee->pending) {
+        Taint m = substitute(f, op, p.mask);
+        if (m & kThread) {
+          if (callee->reported.insert(p.sync).second) {
+            callee->divergent.push_back({p.sync, p.branch, p.name});
+            changed = true;
+          }
+        } else if (m) {
+          changed |= barrierPoint(f, p.sync, m, p.branch, p.name);
+        }
+      }
+      Taint result = substitute(f, op, callee->returns);
+      for (Value r : op->getResults())
+        changed |= addValue(f, r, result);
+      for (auto [i, arg] : llvm::enumerate(op->getOperands()))
+        if (i < callee->writes.size() && callee->writes[i])
+          changed |= write(f, arg,
+                           substitute(f, op, callee->writes[i]) | control);
       return changed;
     }
-    if (isa<func::ReturnOp, ReturnOp>(op)) {
-      if (divergentBlock || anyOperandDivergent())
-        changed |= divergentReturns.insert(f.op).second;
+    if (isa<func::CallOp>(op)) { // no body: results from the arguments
+      for (Value r : op->getResults())
+        changed |= addValue(f, r, operands());
       return changed;
     }
+    if (isa<func::ReturnOp, ReturnOp>(op))
+      return add(f.returns, operands() | control);
     if (auto br = dyn_cast<BranchOpInterface>(op)) {
-      // Block arguments: what flows in, and joins of divergent paths.
+      Taint decided = op->getNumSuccessors() > 1 ? operands() : 0;
       for (auto [i, succ] : llvm::enumerate(op->getSuccessors())) {
-        SuccessorOperands operands = br.getSuccessorOperands(i);
+        SuccessorOperands in = br.getSuccessorOperands(i);
+        Taint join = control & ~f.control.lookup(succ).first;
         for (unsigned a = 0; a < succ->getNumArguments(); ++a) {
-          Value in = a < operands.size() ? operands[a] : Value();
-          bool div = (in && isDivergent(in)) ||
-                     (divergentBlock && !divergentBlocks.contains(succ)) ||
-                     (isDivergentBranch(op) &&
-                      op->getNumSuccessors() > 1);
-          if (div)
-            changed |= mark(succ->getArgument(a));
+          Taint t = decided | join;
+          if (a < in.size() && in[a])
+            t |= get(f, in[a]);
+          changed |= addValue(f, succ->getArgument(a), t);
         }
       }
       return changed;
     }
-    if (anyOperandDivergent())
-      for (Value r : op->getResults())
-        changed |= mark(r);
+    Taint t = operands();
+    for (Value r : op->getResults())
+      changed |= addValue(f, r, t);
     return changed;
   }
 
-  bool isDivergentBranch(Operation *term) {
+  Taint branchTaint(Function &f, Operation *term) {
     if (auto c = dyn_cast<cf::CondBranchOp>(term))
-      return isDivergent(c.getCondition());
+      return get(f, c.getCondition());
     if (auto s = dyn_cast<cf::SwitchOp>(term))
-      return isDivergent(s.getFlag());
-    return false;
+      return get(f, s.getFlag());
+    return 0;
   }
 
   // Blocks reachable from `from` (at most `limit` of them).
@@ -271,10 +355,10 @@ private:
     return seen;
   }
 
-  // A branch that only lets some threads leave: one side never joins the
-  // other again, reaches no barrier and ends in a return.
-  bool isEarlyExit(Operation *term) {
-    if (term->getNumSuccessors() != 2)
+  // A kernel's branch that only lets some threads leave: one side never
+  // joins the other again, reaches no barrier and ends the kernel.
+  bool isEarlyExit(Function &f, Operation *term) {
+    if (!f.isKernel || term->getNumSuccessors() != 2)
       return false;
     for (unsigned side = 0; side < 2; ++side) {
       DenseSet<Block *> exit = reach(term->getSuccessor(side));
@@ -288,9 +372,8 @@ private:
       for (Block *b : exit)
         for (Operation &op : *b) {
           returns |= isa<func::ReturnOp, ReturnOp>(op);
-          Operation *callee = calleeOf(&op);
-          syncs |= isa<BarrierOp>(op) ||
-                   (callee && syncFunctions.contains(callee));
+          Function *callee = calleeOf(&op);
+          syncs |= isa<BarrierOp>(op) || (callee && callee->syncs);
         }
       if (returns && !syncs)
         return true;
@@ -298,9 +381,9 @@ private:
     return false;
   }
 
-  // Blocks control dependent on a divergent branch, or on any branch in
-  // such a block, remember the branch.
-  bool findDivergentBlocks(Function &f) {
+  // Blocks control dependent (post-dominance) on a branch get its mask
+  // and the mask that decides the branch's own block.
+  bool findControl(Function &f) {
     bool changed = false;
     for (Block &block : *f.body) {
       if (!f.reachable.contains(&block))
@@ -308,13 +391,15 @@ private:
       Operation *term = block.getTerminator();
       if (!term || term->getNumSuccessors() < 2)
         continue;
-      Operation *reason = nullptr;
-      if (isDivergentBranch(term) && !isEarlyExit(term))
-        reason = term;
-      else if (auto it = divergentBlocks.find(&block);
-               it != divergentBlocks.end())
-        reason = it->second;
-      if (!reason)
+      auto [mask, reason] = f.control.lookup(&block);
+      Taint own = branchTaint(f, term);
+      if (own && !isEarlyExit(f, term)) {
+        // The innermost thread-dependent branch explains best.
+        if (!(mask & kThread) || (own & kThread))
+          reason = term;
+        mask |= own;
+      }
+      if (!mask)
         continue;
       DominanceInfoNode *self = f.postDom->getNode(&block);
       DominanceInfoNode *stop = self ? self->getIDom() : nullptr;
@@ -324,19 +409,18 @@ private:
           Block *b = n->getBlock();
           if (!b || b == &block)
             break;
-          if (divergentBlocks.try_emplace(b, reason).second)
+          auto &entry = f.control[b];
+          if (add(entry.first, mask) || !entry.second) {
+            entry.second = reason;
             changed = true;
+          }
         }
     }
     return changed;
   }
 
-  ModuleOp module;
-  std::vector<Function> functions;
-  DenseSet<Operation *> syncFunctions, sourceFunctions, divergentReturns;
-  DenseSet<Operation *> divergentSlots;
-  DenseSet<Value> divergent;
-  DenseMap<Block *, Operation *> divergentBlocks;
+  std::vector<std::unique_ptr<Function>> functions;
+  DenseMap<Operation *, Function *> byOp;
 };
 
 struct DivergentBarriersPass
