@@ -135,6 +135,9 @@ struct disjoint_span_access {
   static constexpr disjoint_span<T> make(T *data, size_t size) noexcept {
     return disjoint_span<T>(data, size);
   }
+  template <class T> static constexpr T *data(disjoint_span<T> s) noexcept {
+    return s.data_;
+  }
 };
 } // namespace detail
 
@@ -180,6 +183,7 @@ template <class T> std::span<T> dynamic_shared() noexcept {
 #include <gpu/collectives.hpp>
 #include <gpu/math.hpp>
 #include <gpu/memory.hpp>
+#include <gpu/vector.hpp>
 #include <gpu/warp.hpp>
 
 #endif // GPU_DEVICE_HPP
