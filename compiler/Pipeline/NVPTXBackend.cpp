@@ -1,4 +1,5 @@
 #include "NVPTXBackend.h"
+#include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -168,6 +169,12 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  // After inlining and each instcombine: the contract's facts reach the
+  // special registers read in inlined helpers.
+  pb.registerPeepholeEPCallback(
+      [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+        fpm.addPass(LaunchFactsPass());
+      });
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   // Last, once nothing folds the guarded moves away again.

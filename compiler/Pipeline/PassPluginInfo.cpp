@@ -1,5 +1,7 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
-//   opt -load-pass-plugin=AlloyPlugin.so -passes=alloy-ptxas-fp-bits-guard
+//   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
+//   (and alloy-launch-facts)
+#include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -11,10 +13,15 @@ llvmGetPassPluginInfo() {
             pb.registerPipelineParsingCallback(
                 [](llvm::StringRef name, llvm::FunctionPassManager &fpm,
                    llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-                  if (name != alloy::PtxasFPBitsGuardPass::name())
-                    return false;
-                  fpm.addPass(alloy::PtxasFPBitsGuardPass());
-                  return true;
+                  if (name == alloy::PtxasFPBitsGuardPass::name()) {
+                    fpm.addPass(alloy::PtxasFPBitsGuardPass());
+                    return true;
+                  }
+                  if (name == alloy::LaunchFactsPass::name()) {
+                    fpm.addPass(alloy::LaunchFactsPass());
+                    return true;
+                  }
+                  return false;
                 });
           }};
 }
