@@ -1,11 +1,11 @@
-// The reference for alloy_reduce.cpp, in CUDA C++.
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <vector>
+// reduce: the sum of 2^26 floats: grid-stride loads, a warp-shuffle tree,
+// one shared slot per warp, one atomic per block (8 blocks per SM).
+#include "cuda_bench.hpp"
 
-__global__ void __launch_bounds__(256) reduce(const float *__restrict__ in,
-                                              size_t n, float *total) {
+#include <cmath>
+
+__global__ void __launch_bounds__(256)
+    reduce(const float *__restrict__ in, size_t n, float *total) {
   __shared__ float warp_sums[8];
   float sum = 0.0f;
   size_t stride = size_t(gridDim.x) * 256;
@@ -28,37 +28,21 @@ __global__ void __launch_bounds__(256) reduce(const float *__restrict__ in,
 
 int main() {
   const size_t n = size_t(1) << 26;
-  const int reps = 200;
   std::vector<float> host(n);
   double expect = 0;
   for (size_t i = 0; i < n; ++i) {
     host[i] = float(i % 17) * 0.25f;
     expect += host[i];
   }
-  float *in, *total;
-  cudaMalloc(&in, n * 4);
-  cudaMalloc(&total, 4);
-  cudaMemcpy(in, host.data(), n * 4, cudaMemcpyHostToDevice);
-  cudaMemset(total, 0, 4);
-  int sms = 0;
-  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-  unsigned blocks = unsigned(sms) * 8;
-  reduce<<<blocks, 256>>>(in, n, total);
-  float result = 0;
-  cudaMemcpy(&result, total, 4, cudaMemcpyDeviceToHost);
-  if (std::fabs(result - expect) > 1e-3 * expect) {
-    std::printf("nvcc reduce: WRONG %f vs %f\n", result, expect);
-    return 1;
-  }
-  for (int i = 0; i < 10; ++i)
-    reduce<<<blocks, 256>>>(in, n, total);
-  cudaDeviceSynchronize();
-  auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < reps; ++i)
-    reduce<<<blocks, 256>>>(in, n, total);
-  cudaDeviceSynchronize();
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  double us = s / reps * 1e6;
-  std::printf("nvcc reduce n=%zu: %.2f us/launch, %.1f GB/s\n", n, us,
-              double(n) * sizeof(float) / (us * 1e3));
+  bench::cuda_buffer<float> in(host), total(1);
+  CUDA_CHECK(cudaMemset(total.get(), 0, sizeof(float)));
+  unsigned blocks = unsigned(bench::sm_count()) * 8;
+  auto launch = [&] { reduce<<<blocks, 256>>>(in.get(), n, total.get()); };
+  launch();
+  float result = total.to_host()[0];
+  bool ok = std::fabs(result - expect) <= 1e-3 * expect;
+  // The timed launches keep adding to the total.
+  double us = bench::time_cuda(launch);
+  return bench::report(bench::name("reduce"), "nvcc", us, "GB/s",
+                       bench::gbps(double(n) * sizeof(float), us), ok);
 }

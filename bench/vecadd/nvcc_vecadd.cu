@@ -1,12 +1,11 @@
-// The reference: vecadd in CUDA C++, built by nvcc on the GPU machine.
-#include <chrono>
-#include <cstdio>
-#include <string>
-#include <vector>
+// vecadd: c = a + b over 2^26 floats, one element per thread.
+#include "cuda_bench.hpp"
 
-__global__ void __launch_bounds__(256) vecadd(const float *__restrict__ a,
-                                              const float *__restrict__ b,
-                                              float *__restrict__ c, size_t n) {
+#include <string>
+
+__global__ void __launch_bounds__(256)
+    vecadd(const float *__restrict__ a, const float *__restrict__ b,
+           float *__restrict__ c, size_t n) {
   size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n)
     c[i] = a[i] + b[i];
@@ -14,34 +13,20 @@ __global__ void __launch_bounds__(256) vecadd(const float *__restrict__ a,
 
 int main(int argc, char **argv) {
   const size_t n = argc > 1 ? std::stoull(argv[1]) : (size_t(1) << 26);
-  const int reps = 200;
-  std::vector<float> a(n), b(n), c(n);
+  std::vector<float> a(n), b(n);
   for (size_t i = 0; i < n; ++i) {
     a[i] = float(i % 1000);
     b[i] = float(i % 7);
   }
-  float *ad, *bd, *cd;
-  cudaMalloc(&ad, n * 4);
-  cudaMalloc(&bd, n * 4);
-  cudaMalloc(&cd, n * 4);
-  cudaMemcpy(ad, a.data(), n * 4, cudaMemcpyHostToDevice);
-  cudaMemcpy(bd, b.data(), n * 4, cudaMemcpyHostToDevice);
+  bench::cuda_buffer<float> ad(a), bd(b), cd(n);
   unsigned grid = unsigned((n + 255) / 256);
-  for (int i = 0; i < 10; ++i)
-    vecadd<<<grid, 256>>>(ad, bd, cd, n);
-  cudaDeviceSynchronize();
-  auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < reps; ++i)
-    vecadd<<<grid, 256>>>(ad, bd, cd, n);
-  cudaDeviceSynchronize();
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  cudaMemcpy(c.data(), cd, n * 4, cudaMemcpyDeviceToHost);
-  for (size_t i = 0; i < n; ++i)
-    if (c[i] != a[i] + b[i]) {
-      std::printf("nvcc vecadd: WRONG at %zu\n", i);
-      return 1;
-    }
-  double us = s / reps * 1e6;
-  std::printf("nvcc vecadd n=%zu: %.2f us/launch, %.1f GB/s\n", n, us,
-              3.0 * n * sizeof(float) / (us * 1e3));
+  auto launch = [&] { vecadd<<<grid, 256>>>(ad.get(), bd.get(), cd.get(), n); };
+  launch();
+  auto c = cd.to_host();
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i)
+    ok = c[i] == a[i] + b[i];
+  double us = bench::time_cuda(launch);
+  return bench::report(bench::name("vecadd"), "nvcc", us, "GB/s",
+                       bench::gbps(3.0 * n * sizeof(float), us), ok);
 }

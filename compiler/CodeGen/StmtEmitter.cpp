@@ -362,7 +362,9 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
   if (isSharedVariable(vd) || isSharedArrayType(t)) {
     // One per block in shared memory, the same storage however often the
     // declaration is reached.
-    uint64_t align = types.alignOf(t);
+    // alignas on the declaration counts, as in CUDA.
+    uint64_t align = std::max<uint64_t>(
+        types.alignOf(t), ast.getDeclAlign(vd).getQuantity());
     std::string name =
         module.createSharedMemory(fn, vd, types.memoryType(t), align);
     mlir::Location l = loc(vd->getLocation());
@@ -395,7 +397,10 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
       locals[vd] = slot;
       return;
     }
-  Address slot = createTemp(t);
+  // A local's slot honours alignas on its declaration.
+  Address slot = createTemp(
+      types.memoryType(t),
+      std::max<uint64_t>(types.alignOf(t), ast.getDeclAlign(vd).getQuantity()));
   locals[vd] = slot;
   if (const Expr *init = vd->getInit()) {
     CleanupScope scope(*this);

@@ -1,6 +1,7 @@
 #include "NVPTXBackend.h"
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
+#include "WideCopies.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
@@ -177,6 +178,7 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
       });
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
   // Last, once nothing folds the guarded moves away again.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PtxasFPBitsGuardPass()));
   mpm.run(module, mam);

@@ -1,8 +1,9 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-launch-facts)
+//   (and alloy-launch-facts, alloy-wide-copies)
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
+#include "WideCopies.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -15,6 +16,10 @@ llvmGetPassPluginInfo() {
                    llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
                   if (name == alloy::PtxasFPBitsGuardPass::name()) {
                     fpm.addPass(alloy::PtxasFPBitsGuardPass());
+                    return true;
+                  }
+                  if (name == alloy::WideCopiesPass::name()) {
+                    fpm.addPass(alloy::WideCopiesPass());
                     return true;
                   }
                   if (name == alloy::LaunchFactsPass::name()) {

@@ -22,6 +22,24 @@ const FunctionDecl *asFunction(const Decl *d) {
   return dyn_cast<FunctionDecl>(d);
 }
 
+// Argument i as an expression. clang's parser keeps a lone name as an
+// identifier for attributes it does not know (`launch_bounds(THREADS)`):
+// look it up as an id-expression here, as it would be in `(THREADS)`.
+Expr *argExpr(Sema &s, const ParsedAttr &attr, unsigned i) {
+  if (attr.isArgExpr(i))
+    return attr.getArgAsExpr(i);
+  if (!attr.isArgIdent(i))
+    return nullptr;
+  IdentifierLoc *ident = attr.getArgAsIdent(i);
+  CXXScopeSpec scope;
+  UnqualifiedId name;
+  name.setIdentifier(ident->getIdentifierInfo(), ident->getLoc());
+  ExprResult e = s.ActOnIdExpression(s.getCurScope(), scope, SourceLocation(),
+                                     name, /*HasTrailingLParen=*/false,
+                                     /*IsAddressOfOperand=*/false);
+  return e.isUsable() ? e.get() : nullptr;
+}
+
 // Checks the argument count and that each argument is an integer constant
 // (or depends on a template parameter, checked at instantiation).
 bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
@@ -33,7 +51,7 @@ bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
     return false;
   }
   for (unsigned i = 0; i < n; ++i) {
-    Expr *e = attr.isArgExpr(i) ? attr.getArgAsExpr(i) : nullptr;
+    Expr *e = argExpr(s, attr, i);
     if (!e) {
       report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_arg_not_integer)
           << name << i + 1;
@@ -65,7 +83,7 @@ bool checkScope(Sema &s, const ParsedAttr &attr, const char *name,
 Attr *makeAnnotation(Sema &s, const ParsedAttr &attr, const char *annotation) {
   SmallVector<Expr *, 4> args;
   for (unsigned i = 0; i < attr.getNumArgs(); ++i)
-    args.push_back(attr.getArgAsExpr(i));
+    args.push_back(argExpr(s, attr, i));
   // clang's code generation expects annotation arguments folded to
   // ConstantExprs, as [[clang::annotate]] does.
   if (!s.ConstantFoldAttrArgs(attr, args))

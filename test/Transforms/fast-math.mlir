@@ -33,6 +33,14 @@ func.func @reciprocal_sqrt(%a: f32) -> f32 {
   return %r : f32
 }
 
+// tanh is PTX's tanh.approx.f32, as nvcc's.
+// PTX-LABEL: hyperbolic(
+// PTX: tanh.approx.f32
+func.func @hyperbolic(%a: f32) -> f32 {
+  %r = math.tanh %a : f32
+  return %r : f32
+}
+
 // Double precision is unchanged, as in nvcc.
 // CHECK-LABEL: func.func @double
 // CHECK-NOT: fastmath

@@ -32,13 +32,13 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=2 --use_fast_math "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_fast"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/llmc_layernorm/layernorm_forward.cpp" -o "$out/llmc_layernorm"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/llmc_layernorm/shfl_scan.cpp" -o "$out/shfl_scan"
-"$cxx" -O2 --gpu-arch=sm_90 "$src/bench/vecadd/alloy_vecadd.cpp" -o "$out/bench_alloy_vecadd"
-"$cxx" -O2 --gpu-arch=sm_90 "$src/bench/reduce/alloy_reduce.cpp" -o "$out/bench_alloy_reduce"
 # The differential corpus (test/differential): GPU against host, function by
 # function.
 sh "$src/test/differential/build.sh" "$build" "$out/differential.build" >/dev/null
 mv "$out/differential.build/differential" "$out/differential"
 rm -rf "$out/differential.build"
-cp "$src/bench/vecadd/nvcc_vecadd.cu" "$src/bench/reduce/nvcc_reduce.cu" \
-  "$src/test/device/run.sh" "$out/"
+# The benchmarks against nvcc (bench/): the Alloy side, and what bench/run.sh
+# needs to build the CUDA side there.
+sh "$src/bench/build.sh" "$build" "$out/bench" >/dev/null
+cp "$src/test/device/run.sh" "$out/"
 ls -la "$out"

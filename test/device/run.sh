@@ -36,15 +36,15 @@ expect fp_modes_fast 'PASSED: all checks' "$dir/fp_modes_fast"
 expect llmc_layernorm 'PASSED: all' "$dir/llmc_layernorm"
 expect shfl_scan 'PASSED: all' "$dir/shfl_scan"
 expect differential '^PASSED$' "$dir/differential"
-if command -v nvcc >/dev/null 2>&1; then
-  nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_vecadd" "$dir/nvcc_vecadd.cu"
-  nvcc -O3 -arch=sm_90 -o "$dir/bench_nvcc_reduce" "$dir/nvcc_reduce.cu"
-  for round in 1 2; do
-    for bench in vecadd reduce; do
-      expect "bench_alloy_${bench}_$round" 'GB/s' "$dir/bench_alloy_$bench"
-      expect "bench_nvcc_${bench}_$round" 'GB/s' "$dir/bench_nvcc_$bench"
-    done
-  done
+# The benchmarks: every kernel in Alloy and in CUDA (nvcc -O3), one table.
+if [ -d "$dir/bench" ]; then
+  sh "$dir/bench/run.sh" "$dir/bench" >"$dir/bench.txt" 2>&1
+  cat "$dir/bench.txt"
+  if grep -q '^| ' "$dir/bench.txt" && ! grep -q 'FAIL' "$dir/bench.txt"; then
+    passed=$((passed + 1)); echo "ok   bench (every benchmark ran and checked)"
+  else
+    failed=$((failed + 1)); echo "FAIL bench"
+  fi
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

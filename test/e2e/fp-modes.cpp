@@ -19,7 +19,7 @@
 
 namespace kernels {
 constexpr uint32_t kBlock = 256;
-constexpr int kOutputs = 9;
+constexpr int kOutputs = 10;
 
 [[gpu::kernel, gpu::launch_contract(1, kBlock)]]
 void muladd(std::span<const float> a, std::span<const float> b,
@@ -46,6 +46,7 @@ void functions(std::span<const float> x, std::span<const float> y,
   out[6 * n + i] = std::log(std::fabs(w));
   out[7 * n + i] = v * 1.0f; // v may be a denormal
   out[8 * n + i] = std::pow(std::fabs(w), 0.5f * v);
+  out[9 * n + i] = std::tanh(v);
 }
 } // namespace kernels
 
@@ -142,12 +143,14 @@ int main() {
       log_ok = log_ok && ulps(g[6 * n + i], lg) <= 3;
     worst[6] = std::max(worst[6], ulps(g[6 * n + i], lg));
     worst[8] = std::max(worst[8], ulps(g[8 * n + i], std::pow(w, 0.5 * v)));
+    double th = std::tanh(v);
+    worst[9] = std::max(worst[9], th == 0 ? 0 : std::fabs(g[9 * n + i] - th) / std::fabs(th));
   }
   std::printf("max error: x/y %.2f ulp, 1/sqrt %.2f ulp, sqrt %.2f ulp, exp "
               "%.2f ulp, sin %.3g abs, cos %.3g abs, log %.2f ulp, pow %.2f "
-              "ulp\n",
+              "ulp, tanh %.3g relative\n",
               worst[0], worst[1], worst[2], worst[3], worst[4], worst[5],
-              worst[6], worst[8]);
+              worst[6], worst[8], worst[9]);
   float denormal = g[7 * n];
   if (FP_MODE == 2) {
     check(worst[0] <= 2, "fast x/y within 2 ulp");
@@ -157,6 +160,7 @@ int main() {
     check(worst[4] <= std::exp2(-21.41), "fast sin within 2^-21.41 on [-pi, pi]");
     check(worst[5] <= std::exp2(-21.19), "fast cos within 2^-21.19 on [-pi, pi]");
     check(log_ok, "fast log within 2^-21.41 on [0.5, 2], 3 ulp elsewhere");
+    check(worst[9] <= std::exp2(-10.0), "fast tanh within 2^-10 relative");
     check(denormal == 0.0f, "denormals flush to zero");
   } else {
     check(worst[0] == 0 || worst[0] <= 0.5, "x/y correctly rounded");

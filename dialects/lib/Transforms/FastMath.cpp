@@ -37,7 +37,8 @@ struct FastMathPass : alloy::impl::FastMathPassBase<FastMathPass> {
         addFlags(op, arith::FastMathFlags::afn | arith::FastMathFlags::arcp);
       else if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
                    math::Log10Op, math::SinOp, math::CosOp, math::TanOp,
-                   math::PowFOp, math::SqrtOp, math::RsqrtOp>(op))
+                   math::PowFOp, math::SqrtOp, math::RsqrtOp, math::TanhOp>(
+                     op))
         addFlags(op, arith::FastMathFlags::afn);
     });
   }

@@ -33,8 +33,8 @@ def FastMathPass : Pass<"alloy-fast-math", "::mlir::ModuleOp"> {
     `div.approx.f32`), and single-precision `math` functions with `afn`:
     `exp`, `log`, `sin`, `cos`, `tan`, `powf`, `exp2`, `log2`, `log10`
     become libdevice's `__nv_fast_*` (built on `ex2.approx`, `lg2.approx`,
-    `sin.approx`, `cos.approx`), and `sqrt` becomes `sqrt.approx.f32`
-    (`rsqrt.approx.f32` under a division). Double precision is unchanged,
+    `sin.approx`, `cos.approx`), `sqrt` becomes `sqrt.approx.f32`
+    (`rsqrt.approx.f32` under a division) and `tanh` `tanh.approx.f32`. Double precision is unchanged,
     as in nvcc. Flush-to-zero is the backend's part of the mode.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",

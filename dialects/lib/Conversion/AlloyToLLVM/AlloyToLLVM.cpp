@@ -490,6 +490,25 @@ struct ApproxSqrtLowering : ConvertOpToLLVMPattern<mlir::math::SqrtOp> {
   }
 };
 
+/// Fast-math single-precision tanh: PTX's tanh.approx.f32, as nvcc's
+/// --use_fast_math (sm_75 and newer, so every GPU Alloy supports).
+struct ApproxTanhLowering : ConvertOpToLLVMPattern<mlir::math::TanhOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(mlir::math::TanhOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32() ||
+        !bitEnumContainsAll(op.getFastmath(), mlir::arith::FastMathFlags::afn))
+      return failure();
+    // NVPTX selects tanh.approx.f32 for llvm.tanh with afn.
+    auto call = rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, op.getType(), rewriter.getStringAttr("llvm.tanh.f32"),
+        ValueRange{adaptor.getOperand()});
+    call.setFastmathFlags(LLVM::FastmathFlags::afn);
+    return success();
+  }
+};
+
 struct ConvertAlloyToLLVMPass
     : alloy::impl::ConvertAlloyToLLVMPassBase<ConvertAlloyToLLVMPass> {
   void runOnOperation() override {
@@ -515,7 +534,7 @@ struct ConvertAlloyToLLVMPass
     ub::populateUBToLLVMConversionPatterns(tc, patterns);
     // libdevice calls (__nv_expf, ...) win over the LLVM intrinsics.
     populateLibDeviceConversionPatterns(tc, patterns, /*benefit=*/10);
-    patterns.add<ApproxSqrtLowering>(tc, /*benefit=*/20);
+    patterns.add<ApproxSqrtLowering, ApproxTanhLowering>(tc, /*benefit=*/20);
     populateMathToLLVMConversionPatterns(tc, patterns);
 
     LLVMConversionTarget target(*ctx);

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Builds, on this machine, the Alloy side of every benchmark into OUT_DIR,
+# and copies there what run.sh needs on the GPU machine (the CUDA sources,
+# common/ and run.sh itself). A source that mentions BENCH_FAST is also
+# built with -DBENCH_FAST --use_fast_math, as alloy_<name>_fast.
+# usage: bench/build.sh BUILD_DIR OUT_DIR
+set -eu
+if [ $# -ne 2 ]; then
+  echo "usage: $0 BUILD_DIR OUT_DIR" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
+mkdir -p "$2"
+out=$(cd "$2" && pwd)
+bench=$(cd "$(dirname "$0")" && pwd)
+cxx="$build/bin/alloy++"
+failed=0
+compile() { # OUTPUT SOURCE FLAGS...
+  output=$1 source=$2
+  shift 2
+  echo "alloy++ $(basename "$output")"
+  if ! "$cxx" -O2 --gpu-arch=sm_90 -I"$bench/common" "$@" "$source" \
+    -o "$out/$output"; then
+    echo "FAILED: $output" >&2
+    failed=$((failed + 1))
+  fi
+}
+for source in "$bench"/*/alloy_*.cpp; do
+  name=$(basename "$source" .cpp)
+  compile "$name" "$source"
+  if grep -q BENCH_FAST "$source"; then
+    compile "${name}_fast" "$source" -DBENCH_FAST --use_fast_math
+  fi
+done
+cp "$bench"/*/nvcc_*.cu "$bench/run.sh" "$out/"
+rm -rf "$out/common"
+cp -R "$bench/common" "$out/common"
+du -sh "$out"
+[ "$failed" -eq 0 ]

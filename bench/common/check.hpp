@@ -1,0 +1,181 @@
+// Host-side checks shared by both sides of a benchmark.
+#ifndef BENCH_COMMON_CHECK_HPP
+#define BENCH_COMMON_CHECK_HPP
+
+#include "timing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace bench {
+
+// C = A * B (row-major, MxK times KxN): 256 random elements of C against a
+// double-precision dot product, relative error < 1e-3.
+inline bool check_gemm(const std::vector<float> &a, const std::vector<float> &b,
+                       const std::vector<float> &c, int M, int N, int K) {
+  rng r(6);
+  for (int t = 0; t < 256; ++t) {
+    size_t i = r.below(M), j = r.below(N);
+    double ref = 0;
+    for (size_t k = 0; k < size_t(K); ++k)
+      ref += double(a[i * K + k]) * b[k * N + j];
+    if (!(std::fabs(c[i * N + j] - ref) < 1e-3 * std::fabs(ref))) {
+      std::fprintf(stderr, "C[%zu][%zu] = %g, expected %g\n", i, j,
+                   c[i * N + j], ref);
+      return false;
+    }
+  }
+  return true;
+}
+
+// llm.c's softmax test input: uniform in [-1, 1), three entries of each
+// row scaled by 20 so that the probabilities are not all tiny.
+inline std::vector<float> softmax_input(size_t rows, size_t cols) {
+  std::vector<float> v = random_floats(rows * cols, -1.0f, 1.0f, 18);
+  rng r(19);
+  for (size_t row = 0; row < rows; ++row)
+    for (int k = 0; k < 3; ++k)
+      v[row * cols + r.below(uint32_t(cols))] *= 20;
+  return v;
+}
+
+// Row softmax of `in` (rows of `cols`): 512 random rows against a double
+// reference, each element within rel_tol of it (relative).
+inline bool check_softmax(const std::vector<float> &in,
+                          const std::vector<float> &out, size_t cols,
+                          double rel_tol) {
+  size_t rows = in.size() / cols;
+  rng r(10);
+  std::vector<double> e(cols);
+  for (int t = 0; t < 512; ++t) {
+    size_t row = t == 0 ? 0 : t == 1 ? rows - 1 : r.below(uint32_t(rows));
+    const float *x = &in[row * cols];
+    const float *y = &out[row * cols];
+    double m = x[0], sum = 0;
+    for (size_t i = 0; i < cols; ++i)
+      m = std::max(m, double(x[i]));
+    for (size_t i = 0; i < cols; ++i)
+      sum += e[i] = std::exp(double(x[i]) - m);
+    for (size_t i = 0; i < cols; ++i) {
+      double ref = e[i] / sum;
+      if (!(std::fabs(y[i] - ref) <= rel_tol * ref + 1e-30)) {
+        std::fprintf(stderr, "row %zu col %zu: %g, expected %g\n", row, i, y[i],
+                     ref);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// All-pairs accelerations: pos and acc are n (x, y, z, w) quadruples
+// (w: mass). 256 random bodies against a double reference, each within a
+// relative error of 1e-3 (of the vector's length).
+inline bool check_nbody(const float *pos, const float *acc, size_t n,
+                        double eps2) {
+  rng r(12);
+  for (int t = 0; t < 256; ++t) {
+    size_t i = r.below(uint32_t(n));
+    double a[3] = {0, 0, 0};
+    for (size_t j = 0; j < n; ++j) {
+      double d[3], d2 = eps2;
+      for (int c = 0; c < 3; ++c) {
+        d[c] = double(pos[4 * j + c]) - pos[4 * i + c];
+        d2 += d[c] * d[c];
+      }
+      double s = pos[4 * j + 3] / (d2 * std::sqrt(d2));
+      for (int c = 0; c < 3; ++c)
+        a[c] += d[c] * s;
+    }
+    double err = 0, len = 0;
+    for (int c = 0; c < 3; ++c) {
+      err += (acc[4 * i + c] - a[c]) * (acc[4 * i + c] - a[c]);
+      len += a[c] * a[c];
+    }
+    if (!(std::sqrt(err) <= 1e-3 * std::sqrt(len))) {
+      std::fprintf(stderr, "body %zu: error %g of %g\n", i, std::sqrt(err),
+                   std::sqrt(len));
+      return false;
+    }
+  }
+  return true;
+}
+
+// Black-Scholes call and put prices: every 61st option against the same
+// formula (with the same CDF polynomial) in double, within 1e-3.
+inline bool
+check_blackscholes(const std::vector<float> &S, const std::vector<float> &X,
+                   const std::vector<float> &T, const std::vector<float> &call,
+                   const std::vector<float> &put, double R, double V) {
+  auto cnd = [](double d) {
+    const double A1 = 0.31938153, A2 = -0.356563782, A3 = 1.781477937,
+                 A4 = -1.821255978, A5 = 1.330274429;
+    const double RSQRT2PI = 0.39894228040143267793994605993438;
+    double k = 1.0 / (1.0 + 0.2316419 * std::fabs(d));
+    double c = RSQRT2PI * std::exp(-0.5 * d * d) *
+               (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))));
+    return d > 0 ? 1.0 - c : c;
+  };
+  for (size_t i = 0; i < S.size(); i += 61) {
+    double s = S[i], x = X[i], t = T[i], sqrt_t = std::sqrt(t);
+    double d1 = (std::log(s / x) + (R + 0.5 * V * V) * t) / (V * sqrt_t);
+    double d2 = d1 - V * sqrt_t;
+    double exp_rt = std::exp(-R * t);
+    double c = s * cnd(d1) - x * exp_rt * cnd(d2);
+    double p = x * exp_rt * (1.0 - cnd(d2)) - s * (1.0 - cnd(d1));
+    if (!(std::fabs(call[i] - c) < 1e-3 && std::fabs(put[i] - p) < 1e-3)) {
+      std::fprintf(stderr, "option %zu: call %g put %g, expected %g %g\n", i,
+                   call[i], put[i], c, p);
+      return false;
+    }
+  }
+  return true;
+}
+
+// One 5-point Jacobi step on an n x n grid, border copied: every point,
+// within 1e-6 (the values are in [0, 1]).
+inline bool check_stencil2d(const std::vector<float> &in,
+                            const std::vector<float> &out, size_t n) {
+  for (size_t y = 0; y < n; ++y)
+    for (size_t x = 0; x < n; ++x) {
+      size_t i = y * n + x;
+      double ref = in[i];
+      if (x > 0 && y > 0 && x < n - 1 && y < n - 1)
+        ref = 0.5 * in[i] +
+              0.125 * (double(in[i - 1]) + in[i + 1] + in[i - n] + in[i + n]);
+      if (!(std::fabs(out[i] - ref) <= 1e-6)) {
+        std::fprintf(stderr, "(%zu, %zu): %g, expected %g\n", y, x, out[i],
+                     ref);
+        return false;
+      }
+    }
+  return true;
+}
+
+// GELU, tanh approximation (llm.c's gelu_forward_cpu): every element,
+// within 1e-5 (1e-3 for the fast-math build).
+inline bool check_gelu(const std::vector<float> &in,
+                       const std::vector<float> &out) {
+#ifdef BENCH_FAST
+  const double tol = 1e-3;
+#else
+  const double tol = 1e-5;
+#endif
+  const float scale = std::sqrt(2.0f / float(M_PI));
+  for (size_t i = 0; i < in.size(); ++i) {
+    float x = in[i];
+    float cube = 0.044715f * x * x * x;
+    float ref = 0.5f * x * (1.0f + std::tanh(scale * (x + cube)));
+    if (!(std::fabs(out[i] - ref) <= tol)) {
+      std::fprintf(stderr, "gelu(%g) = %g, expected %g\n", x, out[i], ref);
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace bench
+
+#endif // BENCH_COMMON_CHECK_HPP

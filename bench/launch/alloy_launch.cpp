@@ -1,0 +1,27 @@
+// launch: the cost of one gpu::launch (argument checks, alias checks, the
+// driver call) of a tiny kernel, launched back to back; compared with a raw
+// cuLaunchKernel of the same kernel in nvcc_launch.cu.
+#include "../common/alloy_bench.hpp"
+
+namespace kernels {
+[[gpu::kernel, gpu::launch_contract(1, 32)]]
+void touch(std::span<const int> in, gpu::disjoint_span<int> out, int v) {
+  if (int *o = out.get_mut(gpu::thread::index_1d()))
+    *o = in[0] + v;
+}
+} // namespace kernels
+
+int main(int, char **argv) {
+  return bench::alloy_main(argv[0], [&](gpu::context &ctx) {
+    auto &s = ctx.default_stream();
+    auto in = gpu::device_buffer<int>::from_host(s, std::vector<int>{5}).value();
+    auto out = gpu::device_buffer<int>::uninitialized(s, 32).value();
+    auto p = gpu::prepare<kernels::touch>(ctx, gpu::launch_config_1d{1, 32})
+                 .value();
+    int v = 7;
+    gpu::launch(s, p, in, out, v).value();
+    bool ok = out.to_host(s).value()[31] == 12;
+    double us = bench::time_alloy(s, p, in, out, v);
+    return bench::report("launch", "alloy", us, "Mlaunch/s", 1.0 / us, ok);
+  });
+}

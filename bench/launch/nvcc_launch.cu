@@ -1,0 +1,48 @@
+// launch: a raw cuLaunchKernel of a tiny kernel, launched back to back (the
+// reference for gpu::launch in alloy_launch.cpp); the <<<>>> launch of the
+// same kernel is printed for information. The driver API is reached with
+// dlopen, so no -lcuda is needed.
+#include "cuda_bench.hpp"
+
+#include <cuda.h>
+#include <dlfcn.h>
+
+__global__ void __launch_bounds__(32)
+    touch(const int *__restrict__ in, int *__restrict__ out, int n, int v) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[0] + v;
+}
+
+using launch_fn = CUresult (*)(CUfunction, unsigned, unsigned, unsigned,
+                               unsigned, unsigned, unsigned, unsigned,
+                               CUstream, void **, void **);
+
+int main() {
+  bench::cuda_buffer<int> in(std::vector<int>{5}), out(32);
+  int n = 32, v = 7;
+  const int *in_p = in.get();
+  int *out_p = out.get();
+  cudaFunction_t fn;
+  CUDA_CHECK(cudaGetFuncBySymbol(&fn, reinterpret_cast<const void *>(touch)));
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW);
+  auto cu_launch =
+      driver ? reinterpret_cast<launch_fn>(dlsym(driver, "cuLaunchKernel"))
+             : nullptr;
+  if (!cu_launch) {
+    std::fprintf(stderr, "no cuLaunchKernel: %s\n", dlerror());
+    return 2;
+  }
+  void *args[] = {&in_p, &out_p, &n, &v};
+  auto raw = [&] {
+    cu_launch(reinterpret_cast<CUfunction>(fn), 1, 1, 1, 32, 1, 1, 0,
+              nullptr, args, nullptr);
+  };
+  auto chevrons = [&] { touch<<<1, 32>>>(in_p, out_p, n, v); };
+  raw();
+  bool ok = out.to_host()[31] == 12;
+  double us_chevrons = bench::time_cuda(chevrons);
+  std::printf("launch <<<>>>: median_us=%.3f\n", us_chevrons);
+  double us = bench::time_cuda(raw);
+  return bench::report("launch", "nvcc", us, "Mlaunch/s", 1.0 / us, ok);
+}

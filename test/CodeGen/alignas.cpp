@@ -1,0 +1,22 @@
+// alignas on shared and local variables is honoured (the 16-byte accesses
+// of a float4-style tile rely on it).
+// RUN: %alloy_cc1 -fsyntax-only -fplugin-arg-alloy-print-alloy %s | FileCheck %s
+// RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-trace=%t
+// RUN: FileCheck %s --check-prefix=PTX < %t/alignas.ptx
+#include <gpu/gpu.hpp>
+
+// CHECK: alloy.shared_memory @__shared_{{[0-9]+}}_tile_{{.*}} : !alloy.record<"float[256]", 1024, 4>, align 16
+// CHECK: alloy.alloca !alloy.record<"float[4]", 16, 4>, align 16
+// PTX: .shared .align 16 .b8 __shared_{{[0-9]+}}_tile_{{.*}}[1024];
+namespace k {
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void tiles(float *out) {
+  [[gpu::shared]] alignas(16) float tile[256];
+  alignas(16) float local[4];
+  uint32_t t = gpu::thread_idx().x;
+  tile[t] = out[t];
+  for (int i = 0; i < 4; ++i)
+    local[i] = out[i + t];
+  gpu::sync_threads();
+  out[t] = tile[255 - t] + local[t % 4];
+}
+} // namespace k
