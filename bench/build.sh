@@ -2,7 +2,8 @@
 # Builds, on this machine, the Alloy side of every benchmark into OUT_DIR,
 # and copies there what run.sh needs on the GPU machine (the CUDA sources,
 # common/ and run.sh itself). A source that mentions BENCH_FAST is also
-# built with -DBENCH_FAST --use_fast_math, as alloy_<name>_fast.
+# built with -DBENCH_FAST --use_fast_math, as alloy_<name>_fast; one that
+# mentions BENCH_PTX with -DBENCH_PTX --gpu-arch=sm_80 (PTX only on sm_90).
 # usage: bench/build.sh BUILD_DIR OUT_DIR
 set -eu
 if [ $# -ne 2 ]; then
@@ -30,6 +31,9 @@ for source in "$bench"/*/alloy_*.cpp; do
   compile "$name" "$source"
   if grep -q BENCH_FAST "$source"; then
     compile "${name}_fast" "$source" -DBENCH_FAST --use_fast_math
+  fi
+  if grep -q BENCH_PTX "$source"; then # PTX only: the driver compiles it
+    compile "${name}_ptx" "$source" -DBENCH_PTX --gpu-arch=sm_80
   fi
 done
 cp "$bench"/*/nvcc_*.cu "$bench/run.sh" "$out/"

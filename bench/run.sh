@@ -12,7 +12,7 @@ nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null 2>&1 || nvcc=/usr/local/cuda/bin/nvcc
 order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock histogram block_scan softmax nbody blackscholes stencil2d
-  gelu_forward softmax_forward launch"
+  gelu_forward softmax_forward launch startup"
 names=$order
 for source in "$dir"/nvcc_*.cu; do
   name=$(basename "$source" .cu | sed 's/^nvcc_//')
@@ -26,6 +26,12 @@ for name in $names; do
   flags="-O3 -arch=sm_90 -I$dir/common"
   ("$nvcc" $flags "$source" -o "$dir/nvcc_$name" >"$dir/nvcc_$name.log" 2>&1 ||
     echo "nvcc FAILED: nvcc_$name" >>"$dir/nvcc_$name.log") &
+  if grep -q BENCH_PTX "$source"; then
+    ("$nvcc" -O3 -gencode arch=compute_80,code=compute_80 -I"$dir/common" \
+      -DBENCH_PTX "$source" -o "$dir/nvcc_${name}_ptx" \
+      >"$dir/nvcc_${name}_ptx.log" 2>&1 ||
+      echo "nvcc FAILED: nvcc_${name}_ptx" >>"$dir/nvcc_${name}_ptx.log") &
+  fi
   if grep -q BENCH_FAST "$source"; then
     ("$nvcc" $flags -DBENCH_FAST --use_fast_math "$source" \
       -o "$dir/nvcc_${name}_fast" >"$dir/nvcc_${name}_fast.log" 2>&1 ||
@@ -55,7 +61,7 @@ run_one() { # NAME IMPL
   echo "$line" | tee -a "$results"
 }
 for name in $names; do
-  for variant in "$name" "${name}_fast"; do
+  for variant in "$name" "${name}_fast" "${name}_ptx"; do
     [ -e "$dir/alloy_$variant" ] || [ -e "$dir/nvcc_$variant" ] || continue
     run_one "$variant" alloy
     run_one "$variant" nvcc
@@ -92,7 +98,7 @@ END {
     ratio = "-"
     if (au + 0 > 0 && vu + 0 > 0) {
       r = vu / au; ratio = sprintf("%.2fx", r)
-      if (ac == "ok" && vc == "ok" && name != "launch") { logsum += log(r); n += 1 }
+      if (ac == "ok" && vc == "ok" && name != "launch" && name !~ /^startup/) { logsum += log(r); n += 1 }
     }
     printf "| %s | %s | %s | %s | %s | %s | %s |\n", name,
       au == "" ? "FAIL" : au, vu == "" ? "FAIL" : vu, ratio,
