@@ -65,6 +65,7 @@ std::optional<gpu::error> load(driver_state &s) {
        missing);
   bind(s.library, a.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",
        missing);
+  bind(s.library, a.cuCtxGetCurrent, "cuCtxGetCurrent", missing);
   bind(s.library, a.cuCtxSetCurrent, "cuCtxSetCurrent", missing);
   bind(s.library, a.cuCtxSynchronize, "cuCtxSynchronize", missing);
   bind(s.library, a.cuStreamCreate, "cuStreamCreate", missing);

@@ -109,7 +109,15 @@ CUresult cuDevicePrimaryCtxRetain(CUctx_st **ctx, int) {
   return *ctx = reinterpret_cast<CUctx_st *>(&token), 0;
 }
 CUresult cuDevicePrimaryCtxRelease_v2(int) { return 0; }
-CUresult cuCtxSetCurrent(CUctx_st *) { return 0; }
+CUctx_st *g_current_context = nullptr;
+CUresult cuCtxGetCurrent(CUctx_st **ctx) {
+  *ctx = g_current_context;
+  return 0;
+}
+CUresult cuCtxSetCurrent(CUctx_st *ctx) {
+  g_current_context = ctx;
+  return 0;
+}
 CUresult cuCtxSynchronize() { return g_sync_result; }
 CUresult cuStreamCreate(CUstream_st **s, unsigned) {
   return *s = reinterpret_cast<CUstream_st *>(new int(0)), 0;
