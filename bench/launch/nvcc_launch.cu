@@ -17,6 +17,7 @@ __global__ void __launch_bounds__(32)
 using launch_fn = CUresult (*)(CUfunction, unsigned, unsigned, unsigned,
                                unsigned, unsigned, unsigned, unsigned,
                                CUstream, void **, void **);
+using stream_create_fn = CUresult (*)(CUstream *, unsigned);
 
 int main() {
   bench::cuda_buffer<int> in(std::vector<int>{5}), out(32);
@@ -39,6 +40,19 @@ int main() {
               nullptr, args, nullptr);
   };
   auto chevrons = [&] { touch<<<1, 32>>>(in_p, out_p, n, v); };
+  // The same raw launch into a created stream, as Alloy's default stream is.
+  auto create = reinterpret_cast<stream_create_fn>(dlsym(driver, "cuStreamCreate"));
+  CUstream created = nullptr;
+  if (create)
+    create(&created, 0);
+  auto raw_created = [&] {
+    cu_launch(reinterpret_cast<CUfunction>(fn), 1, 1, 1, 32, 1, 1, 0,
+              created, args, nullptr);
+  };
+  double us_created = bench::median_us(
+      raw_created, [&] { CUDA_CHECK(cudaStreamSynchronize(created)); });
+  std::printf("launch cuLaunchKernel into a created stream: median_us=%.3f\n",
+              us_created);
   raw();
   bool ok = out.to_host()[31] == 12;
   double us_chevrons = bench::time_cuda(chevrons);
