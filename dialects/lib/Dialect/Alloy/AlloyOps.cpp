@@ -229,3 +229,55 @@ LogicalResult MemcpyOp::verify() {
 
 #define GET_OP_CLASSES
 #include "alloy/Dialect/Alloy/AlloyOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Value ranges of the GPU registers
+//===----------------------------------------------------------------------===//
+
+namespace {
+// [lo, hi] as an unsigned i32 range.
+ConstantIntRanges range32(uint64_t lo, uint64_t hi) {
+  return ConstantIntRanges::fromUnsigned(APInt(32, lo), APInt(32, hi));
+}
+// The block's extent along `dim`: exact under a contract, else at most the
+// bounds' max_threads or the hardware's limit.
+std::pair<uint64_t, uint64_t> blockExtent(Operation *op, Dim dim) {
+  unsigned d = unsigned(dim);
+  uint64_t limit = d == 2 ? 64 : 1024;
+  if (auto kernel = op->getParentOfType<KernelOp>()) {
+    if (auto block = kernel.getContractBlockAttr())
+      return {uint64_t(block[d]), uint64_t(block[d])};
+    if (std::optional<uint32_t> max = kernel.getMaxThreads())
+      limit = std::min<uint64_t>(limit, *max);
+  }
+  return {1, limit};
+}
+} // namespace
+
+void ThreadIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                   SetIntRangeFn setResultRange) {
+  setResultRange(getResult(), range32(0, blockExtent(*this, getDim()).second - 1));
+}
+
+void BlockDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                   SetIntRangeFn setResultRange) {
+  auto [lo, hi] = blockExtent(*this, getDim());
+  setResultRange(getResult(), range32(lo, hi));
+}
+
+void BlockIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                  SetIntRangeFn setResultRange) {
+  setResultRange(getResult(), range32(0, getDim() == Dim::x ? (1u << 31) - 2
+                                                            : 65534));
+}
+
+void GridDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                  SetIntRangeFn setResultRange) {
+  setResultRange(getResult(),
+                 range32(1, getDim() == Dim::x ? (1u << 31) - 1 : 65535));
+}
+
+void LaneIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                 SetIntRangeFn setResultRange) {
+  setResultRange(getResult(), range32(0, 31));
+}

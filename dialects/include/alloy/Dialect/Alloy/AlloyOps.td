@@ -11,6 +11,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // Scalars that memory operations move: integers, floats and pointers.
@@ -327,10 +328,14 @@ def Alloy_TrapOp : Alloy_Op<"trap"> {
 //===----------------------------------------------------------------------===//
 
 class Alloy_DimOp<string mnemonic, string what>
-    : Alloy_Op<mnemonic, [Pure]> {
+    : Alloy_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = what # " along `dim`";
   let description = [{
     Reads a PTX special register as i32, e.g. `alloy.}] # mnemonic # [{ x`.
+    Its value range (upstream's integer range analysis) comes from the
+    hardware limits, tightened inside an `alloy.kernel` by its launch
+    contract (exact block shape) or bounds (at most `max_threads`).
   }];
   let arguments = (ins Alloy_Dim:$dim);
   let results = (outs I32:$result);
@@ -350,7 +355,8 @@ def Alloy_BlockIdOp : Alloy_DimOp<"block_id", "block index in the grid">;
 def Alloy_BlockDimOp : Alloy_DimOp<"block_dim", "threads per block">;
 def Alloy_GridDimOp : Alloy_DimOp<"grid_dim", "blocks per grid">;
 
-def Alloy_LaneIdOp : Alloy_Op<"lane_id", [Pure]> {
+def Alloy_LaneIdOp : Alloy_Op<"lane_id", [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "lane index in the warp";
   let description = [{ `%l = alloy.lane_id` (i32 in [0, 32)). }];
   let results = (outs I32:$result);
