@@ -72,19 +72,14 @@ public:
   std::vector<DivergentBarrier> run() {
     for (auto &f : functions)
       prepare(*f);
+    findSyncingFunctions();
     bool changed = true;
     for (int round = 0; changed && round < 1000; ++round) {
       changed = false;
       for (auto &f : functions)
         changed |= propagate(*f);
     }
-    std::vector<DivergentBarrier> found;
-    DenseSet<Operation *> seen;
-    for (auto &f : functions)
-      for (const Finding &d : f->divergent)
-        if (seen.insert(d.sync).second)
-          found.push_back({d.sync, d.branch, d.name});
-    return found;
+    return std::move(found);
   }
 
 private:
@@ -94,11 +89,6 @@ private:
     Operation *branch;
     std::string name;
     Taint mask;
-  };
-  struct Finding {
-    Operation *sync;
-    Operation *branch;
-    std::string name;
   };
   struct Function {
     Operation *op;
@@ -113,10 +103,8 @@ private:
     // Summaries read by callers.
     Taint returns = 0;
     SmallVector<Taint> writes; // what is written through parameter i
-    bool syncs = false;
+    bool syncs = false;           // reaches a barrier
     SmallVector<Pending> pending; // barriers that depend on parameters
-    SmallVector<Finding> divergent;
-    DenseSet<Operation *> reported;
   };
 
   static std::string functionName(Operation *fn) {
@@ -130,7 +118,7 @@ private:
     if (!call)
       return nullptr;
     Operation *callee =
-        SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+        symbols.lookupNearestSymbolFrom(call, call.getCalleeAttr());
     auto it = byOp.find(callee);
     return it == byOp.end() ? nullptr : it->second;
   }
@@ -148,7 +136,30 @@ private:
     if (!f.isKernel)
       for (BlockArgument a : f.body->getArguments())
         f.taint[a] = valueBit(a.getArgNumber());
-    f.body->walk([&](Operation *op) { f.syncs |= isa<BarrierOp>(op); });
+  }
+
+  // Functions that reach a barrier, through calls too; fixed before the
+  // masks propagate, so that early exits are decided once.
+  void findSyncingFunctions() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (auto &f : functions)
+        if (!f->syncs)
+          f->body->walk([&](Operation *op) {
+            Function *callee = calleeOf(op);
+            if (!f->syncs && (isa<BarrierOp>(op) || (callee && callee->syncs)))
+              f->syncs = changed = true;
+          });
+    }
+  }
+
+  // Reports `sync` once, wherever it was found.
+  bool report(Operation *sync, Operation *branch, const std::string &name) {
+    if (!reported.insert(sync).second)
+      return false;
+    found.push_back({sync, branch, name});
+    return true;
   }
 
   static Taint get(Function &f, Value v) { return f.taint.lookup(v); }
@@ -232,13 +243,8 @@ private:
                     Operation *branch, const std::string &name) {
     if (!control)
       return false;
-    if (control & kThread) {
-      if (f.reported.insert(op).second) {
-        f.divergent.push_back({op, branch, name});
-        return true;
-      }
-      return false;
-    }
+    if (control & kThread)
+      return report(op, branch, name);
     for (Pending &p : f.pending)
       if (p.sync == op) {
         Taint old = p.mask;
@@ -280,23 +286,15 @@ private:
     if (isa<MemsetOp>(op))
       return write(f, op->getOperand(0), operands() | control);
     if (Function *callee = calleeOf(op)) {
-      if (callee->syncs && !f.syncs) {
-        f.syncs = true;
-        changed = true;
-      }
       if (callee->syncs)
         changed |= barrierPoint(f, op, control, branch,
                                 functionName(callee->op));
       for (Pending &p : callee->pending) {
         Taint m = substitute(f, op, p.mask);
-        if (m & kThread) {
-          if (callee->reported.insert(p.sync).second) {
-            callee->divergent.push_back({p.sync, p.branch, p.name});
-            changed = true;
-          }
-        } else if (m) {
+        if (m & kThread)
+          changed |= report(p.sync, p.branch, p.name);
+        else if (m)
           changed |= barrierPoint(f, p.sync, m, p.branch, p.name);
-        }
       }
       Taint result = substitute(f, op, callee->returns);
       for (Value r : op->getResults())
@@ -360,6 +358,12 @@ private:
   bool isEarlyExit(Function &f, Operation *term) {
     if (!f.isKernel || term->getNumSuccessors() != 2)
       return false;
+    auto [cached, fresh] = earlyExits.try_emplace(term, false);
+    if (fresh)
+      cached->second = computeEarlyExit(term);
+    return cached->second;
+  }
+  bool computeEarlyExit(Operation *term) {
     for (unsigned side = 0; side < 2; ++side) {
       DenseSet<Block *> exit = reach(term->getSuccessor(side));
       DenseSet<Block *> other = reach(term->getSuccessor(1 - side));
@@ -421,6 +425,10 @@ private:
 
   std::vector<std::unique_ptr<Function>> functions;
   DenseMap<Operation *, Function *> byOp;
+  SymbolTableCollection symbols;
+  DenseMap<Operation *, bool> earlyExits;
+  DenseSet<Operation *> reported;
+  std::vector<DivergentBarrier> found;
 };
 
 struct DivergentBarriersPass
