@@ -1,5 +1,6 @@
 //===- FPContract.cpp - Allow multiply-adds to fuse -----------------------===//
 
+#include "FastMathFlags.h"
 #include "alloy/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,14 +29,6 @@ std::optional<Mode> parseMode(StringRef s) {
 
 bool isContractible(Operation *op) {
   return isa<arith::MulFOp, arith::AddFOp, arith::SubFOp>(op);
-}
-
-void addContract(Operation *op) {
-  auto fm = cast<arith::ArithFastMathInterface>(op);
-  auto flags = fm.getFastMathFlagsAttr().getValue();
-  op->setAttr(fm.getFastMathAttrName(),
-              arith::FastMathFlagsAttr::get(
-                  op->getContext(), flags | arith::FastMathFlags::contract));
 }
 
 struct FPContractPass : alloy::impl::FPContractPassBase<FPContractPass> {
@@ -80,7 +73,7 @@ struct FPContractPass : alloy::impl::FPContractPassBase<FPContractPass> {
       }
     });
     for (Operation *op : marked)
-      addContract(op);
+      alloy::addFastMathFlags(op, arith::FastMathFlags::contract);
     getOperation().walk(
         [](Operation *op) { op->removeAttr(alloy::kFPContractAttr); });
   }

@@ -1,5 +1,6 @@
 //===- FastMath.cpp - nvcc's --use_fast_math for single precision ---------===//
 
+#include "FastMathFlags.h"
 #include "alloy/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,25 +22,18 @@ bool isF32(Operation *op) {
          getElementTypeOrSelf(op->getResult(0).getType()).isF32();
 }
 
-void addFlags(Operation *op, arith::FastMathFlags extra) {
-  auto fm = cast<arith::ArithFastMathInterface>(op);
-  auto flags = fm.getFastMathFlagsAttr().getValue();
-  op->setAttr(fm.getFastMathAttrName(),
-              arith::FastMathFlagsAttr::get(op->getContext(), flags | extra));
-}
-
 struct FastMathPass : alloy::impl::FastMathPassBase<FastMathPass> {
   void runOnOperation() override {
     getOperation().walk([](Operation *op) {
       if (!isF32(op))
         return;
       if (isa<arith::DivFOp>(op))
-        addFlags(op, arith::FastMathFlags::afn | arith::FastMathFlags::arcp);
+        alloy::addFastMathFlags(op, arith::FastMathFlags::afn | arith::FastMathFlags::arcp);
       else if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
                    math::Log10Op, math::SinOp, math::CosOp, math::TanOp,
                    math::PowFOp, math::SqrtOp, math::RsqrtOp, math::TanhOp>(
                      op))
-        addFlags(op, arith::FastMathFlags::afn);
+        alloy::addFastMathFlags(op, arith::FastMathFlags::afn);
     });
   }
 };

@@ -473,38 +473,23 @@ void hoistAllocas(ModuleOp module) {
   });
 }
 
-/// Fast-math single-precision square root (alloy-fast-math marked it afn):
-/// LLVM's intrinsic, which NVPTX emits as sqrt.approx.f32 and fuses with a
-/// reciprocal into rsqrt.approx.f32; libdevice's __nv_sqrtf would hide it.
-struct ApproxSqrtLowering : ConvertOpToLLVMPattern<mlir::math::SqrtOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// Fast-math single-precision square root and tanh (alloy-fast-math marked
+/// them afn): LLVM's intrinsics with afn, which NVPTX emits as
+/// sqrt.approx.f32 (fused with a reciprocal into rsqrt.approx.f32) and
+/// tanh.approx.f32, as nvcc's --use_fast_math; libdevice's __nv_sqrtf and
+/// __nv_tanhf would hide them.
+template <class MathOp, class IntrOp>
+struct ApproxF32Lowering : ConvertOpToLLVMPattern<MathOp> {
+  using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename MathOp::Adaptor;
   LogicalResult
-  matchAndRewrite(mlir::math::SqrtOp op, OpAdaptor adaptor,
+  matchAndRewrite(MathOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32() ||
         !bitEnumContainsAll(op.getFastmath(), mlir::arith::FastMathFlags::afn))
       return failure();
-    auto sqrt = rewriter.replaceOpWithNewOp<LLVM::SqrtOp>(op, adaptor.getOperand());
-    sqrt.setFastmathFlags(LLVM::FastmathFlags::afn);
-    return success();
-  }
-};
-
-/// Fast-math single-precision tanh: PTX's tanh.approx.f32, as nvcc's
-/// --use_fast_math (sm_75 and newer, so every GPU Alloy supports).
-struct ApproxTanhLowering : ConvertOpToLLVMPattern<mlir::math::TanhOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(mlir::math::TanhOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32() ||
-        !bitEnumContainsAll(op.getFastmath(), mlir::arith::FastMathFlags::afn))
-      return failure();
-    // NVPTX selects tanh.approx.f32 for llvm.tanh with afn.
-    auto call = rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
-        op, op.getType(), rewriter.getStringAttr("llvm.tanh.f32"),
-        ValueRange{adaptor.getOperand()});
-    call.setFastmathFlags(LLVM::FastmathFlags::afn);
+    auto approx = rewriter.replaceOpWithNewOp<IntrOp>(op, adaptor.getOperand());
+    approx.setFastmathFlags(LLVM::FastmathFlags::afn);
     return success();
   }
 };
@@ -534,7 +519,9 @@ struct ConvertAlloyToLLVMPass
     ub::populateUBToLLVMConversionPatterns(tc, patterns);
     // libdevice calls (__nv_expf, ...) win over the LLVM intrinsics.
     populateLibDeviceConversionPatterns(tc, patterns, /*benefit=*/10);
-    patterns.add<ApproxSqrtLowering, ApproxTanhLowering>(tc, /*benefit=*/20);
+    patterns.add<ApproxF32Lowering<mlir::math::SqrtOp, LLVM::SqrtOp>,
+                 ApproxF32Lowering<mlir::math::TanhOp, LLVM::TanhOp>>(
+        tc, /*benefit=*/20);
     populateMathToLLVMConversionPatterns(tc, patterns);
 
     LLVMConversionTarget target(*ctx);
