@@ -353,6 +353,9 @@ void FunctionEmitter::emitStmt(const Stmt *s) {
 // Locals: storage, initialization, and the destructor when they die.
 void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
   QualType t = vd->getType();
+  // A variable's storage honours alignas on its declaration, as in CUDA.
+  uint64_t align = std::max<uint64_t>(types.alignOf(t),
+                                      ast.getDeclAlign(vd).getQuantity());
   if (vd->isStaticLocal()) {
     if (vd->isConstexpr() && t->isScalarType())
       return; // uses fold to the constant
@@ -362,9 +365,6 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
   if (isSharedVariable(vd) || isSharedArrayType(t)) {
     // One per block in shared memory, the same storage however often the
     // declaration is reached.
-    // alignas on the declaration counts, as in CUDA.
-    uint64_t align = std::max<uint64_t>(
-        types.alignOf(t), ast.getDeclAlign(vd).getQuantity());
     std::string name =
         module.createSharedMemory(fn, vd, types.memoryType(t), align);
     mlir::Location l = loc(vd->getLocation());
@@ -397,10 +397,7 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
       locals[vd] = slot;
       return;
     }
-  // A local's slot honours alignas on its declaration.
-  Address slot = createTemp(
-      types.memoryType(t),
-      std::max<uint64_t>(types.alignOf(t), ast.getDeclAlign(vd).getQuantity()));
+  Address slot = createTemp(types.memoryType(t), align);
   locals[vd] = slot;
   if (const Expr *init = vd->getInit()) {
     CleanupScope scope(*this);

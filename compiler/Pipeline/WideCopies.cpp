@@ -32,10 +32,10 @@ PreservedAnalyses WideCopiesPass::run(Function &f, FunctionAnalysisManager &) {
     if (!chunk)
       continue;
     IRBuilder<> b(copy);
-    Type *type = chunk == 16 ? Type::getIntNTy(f.getContext(), 32)
-                             : Type::getIntNTy(f.getContext(), chunk * 8);
+    // 16 bytes as <4 x i32>: NVPTX's v4 loads and stores.
+    Type *type = b.getIntNTy(chunk * 8);
     if (chunk == 16)
-      type = FixedVectorType::get(type, 4);
+      type = FixedVectorType::get(b.getInt32Ty(), 4);
     // memcpy's operands do not overlap: all loads, then all stores.
     SmallVector<Value *, 4> values;
     unsigned n = unsigned(length->getZExtValue() / chunk);
