@@ -194,49 +194,23 @@ Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
                                   b.getI64IntegerAttr(v));
 }
 
-/// Value ranges of the special registers; a kernel's launch contract or
-/// launch bounds (nvvm.reqntid / nvvm.maxntid) tighten the thread ranges.
-enum class Sreg { Tid, Ntid, Ctaid, Nctaid };
-
-LLVM::ConstantRangeAttr sregRange(Operation *op, Sreg reg, unsigned dim) {
-  MLIRContext *ctx = op->getContext();
-  int64_t maxBlock = dim == 2 ? 64 : 1024;
-  int64_t lo = 0, hi = 0;
-  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-  auto req = fn ? fn->getAttrOfType<DenseI32ArrayAttr>(
-                      NVVM::NVVMDialect::getReqntidAttrName())
-                : nullptr;
-  auto maxnt = fn ? fn->getAttrOfType<DenseI32ArrayAttr>(
-                        NVVM::NVVMDialect::getMaxntidAttrName())
-                  : nullptr;
-  if (maxnt && maxnt.size() == 3)
-    maxBlock =
-        std::min<int64_t>(maxBlock, int64_t(maxnt[0]) * maxnt[1] * maxnt[2]);
-  switch (reg) {
-  case Sreg::Tid:
-    lo = 0;
-    hi = maxBlock;
-    if (req && req.size() == 3)
-      hi = req[dim];
-    break;
-  case Sreg::Ntid:
-    lo = 1;
-    hi = maxBlock + 1;
-    if (req && req.size() == 3) {
-      lo = req[dim];
-      hi = lo + 1;
-    }
-    break;
-  case Sreg::Ctaid:
-    lo = 0;
-    hi = dim == 0 ? (int64_t(1) << 31) - 1 : 65535;
-    break;
-  case Sreg::Nctaid:
-    lo = 1;
-    hi = dim == 0 ? (int64_t(1) << 31) : 65536;
-    break;
+/// Value ranges of the special registers (alloy::sregBounds); a kernel's
+/// launch contract or bounds (nvvm.reqntid / nvvm.maxntid, set on the
+/// llvm.func that the kernel already became) tighten the thread ranges.
+LLVM::ConstantRangeAttr sregRange(Operation *op, Sreg reg, Dim dim) {
+  ArrayRef<int32_t> block;
+  std::optional<uint32_t> maxThreads;
+  if (auto fn = op->getParentOfType<LLVM::LLVMFuncOp>()) {
+    if (auto req = fn->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getReqntidAttrName()))
+      block = req.asArrayRef();
+    if (auto maxnt = fn->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getMaxntidAttrName());
+        maxnt && maxnt.size() == 3)
+      maxThreads = uint32_t(maxnt[0]) * maxnt[1] * maxnt[2];
   }
-  return LLVM::ConstantRangeAttr::get(ctx, 32, lo, hi);
+  auto [lo, hi] = sregBounds(reg, dim, block, maxThreads);
+  return LLVM::ConstantRangeAttr::get(op->getContext(), 32, lo, hi + 1);
 }
 
 template <typename Op, typename X, typename Y, typename Z>
@@ -245,8 +219,7 @@ void addSreg(RewritePatternSet &patterns, const LLVMTypeConverter &tc,
   addSimple<Op>(patterns, tc,
                 [reg](Op op, typename Op::Adaptor, ConversionPatternRewriter &r,
                       const TypeConverter &) -> Value {
-                  unsigned dim = unsigned(op.getDim());
-                  auto range = sregRange(op, reg, dim);
+                  auto range = sregRange(op, reg, op.getDim());
                   Type i32 = r.getI32Type();
                   Location loc = op.getLoc();
                   // A launch contract can pin the value (ntid, tid of 1).
@@ -412,13 +385,13 @@ void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
         .getResult();
   });
   addSreg<ThreadIdOp, NVVM::ThreadIdXOp, NVVM::ThreadIdYOp, NVVM::ThreadIdZOp>(
-      patterns, tc, Sreg::Tid);
+      patterns, tc, Sreg::ThreadId);
   addSreg<BlockDimOp, NVVM::BlockDimXOp, NVVM::BlockDimYOp, NVVM::BlockDimZOp>(
-      patterns, tc, Sreg::Ntid);
+      patterns, tc, Sreg::BlockDim);
   addSreg<BlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(
-      patterns, tc, Sreg::Ctaid);
+      patterns, tc, Sreg::BlockId);
   addSreg<GridDimOp, NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
-      patterns, tc, Sreg::Nctaid);
+      patterns, tc, Sreg::GridDim);
 }
 
 /// Defined device functions get internal linkage (LLVM may inline and drop

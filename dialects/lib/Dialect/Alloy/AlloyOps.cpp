@@ -234,50 +234,66 @@ LogicalResult MemcpyOp::verify() {
 // Value ranges of the GPU registers
 //===----------------------------------------------------------------------===//
 
-namespace {
-// [lo, hi] as an unsigned i32 range.
-ConstantIntRanges range32(uint64_t lo, uint64_t hi) {
-  return ConstantIntRanges::fromUnsigned(APInt(32, lo), APInt(32, hi));
-}
-// The block's extent along `dim`: exact under a contract, else at most the
-// bounds' max_threads or the hardware's limit.
-std::pair<uint64_t, uint64_t> blockExtent(Operation *op, Dim dim) {
+std::pair<uint64_t, uint64_t>
+alloy::sregBounds(Sreg reg, Dim dim, ArrayRef<int32_t> contractBlock,
+                  std::optional<uint32_t> maxThreads) {
   unsigned d = unsigned(dim);
   uint64_t limit = d == 2 ? 64 : 1024;
-  if (auto kernel = op->getParentOfType<KernelOp>()) {
-    if (auto block = kernel.getContractBlockAttr())
-      return {uint64_t(block[d]), uint64_t(block[d])};
-    if (std::optional<uint32_t> max = kernel.getMaxThreads())
-      limit = std::min<uint64_t>(limit, *max);
+  if (maxThreads)
+    limit = std::min<uint64_t>(limit, *maxThreads);
+  std::optional<uint64_t> exact;
+  if (contractBlock.size() == 3)
+    exact = uint64_t(contractBlock[d]);
+  switch (reg) {
+  case Sreg::ThreadId:
+    return {0, exact.value_or(limit) - 1};
+  case Sreg::BlockDim:
+    return exact ? std::pair(*exact, *exact) : std::pair(uint64_t(1), limit);
+  case Sreg::BlockId:
+    return {0, d == 0 ? (uint64_t(1) << 31) - 2 : 65534};
+  case Sreg::GridDim:
+    return {1, d == 0 ? (uint64_t(1) << 31) - 1 : 65535};
   }
-  return {1, limit};
+  llvm_unreachable("every register is covered");
+}
+
+namespace {
+// The range of `reg` read by `op`, from its kernel's contract or bounds.
+ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
+  ArrayRef<int32_t> block;
+  std::optional<uint32_t> maxThreads;
+  if (auto kernel = op->getParentOfType<KernelOp>()) {
+    if (auto b = kernel.getContractBlockAttr())
+      block = b.asArrayRef();
+    maxThreads = kernel.getMaxThreads();
+  }
+  auto [lo, hi] = sregBounds(reg, dim, block, maxThreads);
+  return ConstantIntRanges::fromUnsigned(APInt(32, lo), APInt(32, hi));
 }
 } // namespace
 
 void ThreadIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                    SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), range32(0, blockExtent(*this, getDim()).second - 1));
+  setResultRange(getResult(), sregRange(*this, Sreg::ThreadId, getDim()));
 }
 
 void BlockDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                    SetIntRangeFn setResultRange) {
-  auto [lo, hi] = blockExtent(*this, getDim());
-  setResultRange(getResult(), range32(lo, hi));
+  setResultRange(getResult(), sregRange(*this, Sreg::BlockDim, getDim()));
 }
 
 void BlockIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                   SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), range32(0, getDim() == Dim::x ? (1u << 31) - 2
-                                                            : 65534));
+  setResultRange(getResult(), sregRange(*this, Sreg::BlockId, getDim()));
 }
 
 void GridDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                   SetIntRangeFn setResultRange) {
-  setResultRange(getResult(),
-                 range32(1, getDim() == Dim::x ? (1u << 31) - 1 : 65535));
+  setResultRange(getResult(), sregRange(*this, Sreg::GridDim, getDim()));
 }
 
 void LaneIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                  SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), range32(0, 31));
+  setResultRange(getResult(),
+                 ConstantIntRanges::fromUnsigned(APInt(32, 0), APInt(32, 31)));
 }

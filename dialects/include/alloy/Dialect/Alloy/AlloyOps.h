@@ -17,4 +17,18 @@
 #define GET_OP_CLASSES
 #include "alloy/Dialect/Alloy/AlloyOps.h.inc"
 
+namespace alloy {
+
+/// The GPU's special registers that a launch constrains.
+enum class Sreg { ThreadId, BlockDim, BlockId, GridDim };
+
+/// The inclusive [lo, hi] of `reg` along `dim`: the hardware's limits,
+/// tightened by a kernel's contract (`contractBlock`, the exact block shape,
+/// empty if none) or its bounds (`maxThreads`, at most that many threads).
+std::pair<uint64_t, uint64_t> sregBounds(Sreg reg, Dim dim,
+                                         llvm::ArrayRef<int32_t> contractBlock,
+                                         std::optional<uint32_t> maxThreads);
+
+} // namespace alloy
+
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_H
