@@ -88,12 +88,18 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
     module.addKernel(fn, attrs);
   if (!module.finish())
     return;
-  reportDivergentBarriers(module.module(), diags);
   if (options.printAlloy) {
     module.module().print(llvm::outs());
     llvm::outs() << "\n";
-    return;
   }
+  // The analyses see what the launch facts decide (a contract of 256
+  // threads makes `thread_idx().x < 256` true).
+  bool optimized =
+      optimizeAlloyModule(module.module(), module.kernels(), options, diags);
+  if (optimized)
+    reportDivergentBarriers(module.module(), diags);
+  if (!optimized || options.printAlloy)
+    return;
 
   DeviceImage image;
   if (!compileDeviceModule(module.module(), module.kernels(), options, diags,

@@ -42,17 +42,8 @@ std::optional<std::pair<AtomicKind, bool>> atomicKind(Intrinsic i, bool isFloat,
 
 } // namespace
 
-mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
-                                               const CallExpr *e) {
-  mlir::Location l = loc(e->getExprLoc());
-  QualType t = e->getType();
-  mlir::Type vt = valueType(t);
-  llvm::SmallVector<mlir::Value, 4> args;
-  auto emitArgs = [&] {
-    for (const Expr *arg : e->arguments())
-      args.push_back(emitScalarExpr(arg));
-  };
-  switch (intrinsic) {
+mlir::Value FunctionEmitter::emitRegister(Intrinsic reg, mlir::Location l) {
+  switch (reg) {
   case Intrinsic::ThreadIdX:
     return ThreadIdOp::create(b, l, Dim::x);
   case Intrinsic::ThreadIdY:
@@ -77,6 +68,35 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
     return GridDimOp::create(b, l, Dim::y);
   case Intrinsic::GridDimZ:
     return GridDimOp::create(b, l, Dim::z);
+  default:
+    ALLOY_UNREACHABLE("not a register intrinsic");
+  }
+}
+
+mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
+                                               const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  QualType t = e->getType();
+  mlir::Type vt = valueType(t);
+  llvm::SmallVector<mlir::Value, 4> args;
+  auto emitArgs = [&] {
+    for (const Expr *arg : e->arguments())
+      args.push_back(emitScalarExpr(arg));
+  };
+  switch (intrinsic) {
+  case Intrinsic::ThreadIdX:
+  case Intrinsic::ThreadIdY:
+  case Intrinsic::ThreadIdZ:
+  case Intrinsic::BlockIdX:
+  case Intrinsic::BlockIdY:
+  case Intrinsic::BlockIdZ:
+  case Intrinsic::BlockDimX:
+  case Intrinsic::BlockDimY:
+  case Intrinsic::BlockDimZ:
+  case Intrinsic::GridDimX:
+  case Intrinsic::GridDimY:
+  case Intrinsic::GridDimZ:
+    return emitRegister(intrinsic, l);
   case Intrinsic::LaneId:
     return LaneIdOp::create(b, l);
   case Intrinsic::Barrier:

@@ -3,6 +3,7 @@
 // casts one helper each.
 #include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
+#include "Basic/DeviceIntrinsics.h"
 #include "Basic/DeviceTypes.h"
 #include "FunctionEmitter.h"
 
@@ -16,6 +17,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 namespace arith = mlir::arith;
@@ -30,6 +32,32 @@ bool isSigned(QualType t) {
 arith::IntegerOverflowFlags overflowFlags(QualType t) {
   return isSigned(t) ? arith::IntegerOverflowFlags::nsw
                      : arith::IntegerOverflowFlags::none;
+}
+
+// The register that `gpu::thread_idx().x` (or block_idx, block_dim,
+// grid_dim, and .y, .z) reads, so that it is one SSA value rather than a
+// field of a dim3 temporary: range analyses then see it.
+std::optional<Intrinsic> registerField(const Expr *e) {
+  auto *member = dyn_cast<MemberExpr>(e->IgnoreParens());
+  if (!member)
+    return std::nullopt;
+  auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+  if (!field || field->getParent()->getQualifiedNameAsString() != "gpu::dim3")
+    return std::nullopt;
+  auto *call = dyn_cast<CallExpr>(member->getBase()->IgnoreImplicit());
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || call->getNumArgs() != 0)
+    return std::nullopt;
+  std::string name = callee->getQualifiedNameAsString();
+  llvm::StringRef reg = llvm::StringSwitch<llvm::StringRef>(name)
+                            .Case("gpu::thread_idx", "thread_id.")
+                            .Case("gpu::block_idx", "block_id.")
+                            .Case("gpu::block_dim", "block_dim.")
+                            .Case("gpu::grid_dim", "grid_dim.")
+                            .Default("");
+  if (reg.empty())
+    return std::nullopt;
+  return lookupIntrinsic((reg + field->getName()).str());
 }
 
 // The operands of a binary operator, converted to the type it computes in.
@@ -360,6 +388,8 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   case CK_LValueToRValue:
     if (foldScalar(e, ast))
       return folded(e);
+    if (std::optional<Intrinsic> reg = registerField(sub))
+      return fe.emitRegister(*reg, l);
     return fe.emitLoadOfLValue(fe.emitLValue(sub), to);
   case CK_NoOp:
   case CK_UserDefinedConversion:

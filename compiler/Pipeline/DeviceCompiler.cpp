@@ -82,6 +82,42 @@ static std::string print(const llvm::Module &module) {
   return text;
 }
 
+namespace {
+// Collects MLIR's diagnostics while a pass manager runs.
+struct CollectedMLIRErrors {
+  explicit CollectedMLIRErrors(mlir::MLIRContext *ctx)
+      : handler(ctx, [this](mlir::Diagnostic &d) {
+          llvm::raw_string_ostream os(text);
+          os << d.getLocation() << ": " << d << "\n";
+          return mlir::success();
+        }) {}
+  std::string text;
+  mlir::ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+bool optimizeAlloyModule(mlir::ModuleOp module,
+                         const std::vector<KernelInfo> &kernels,
+                         const DeviceCompileOptions &options,
+                         clang::DiagnosticsEngine &diags) {
+  writeTrace(options, ".kernels.txt",
+             serializeKernelMetadata(kernels, options.arch));
+  writeTrace(options, ".alloy.mlir", print(module));
+  CollectedMLIRErrors errors(module.getContext());
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(createNarrowIndexPass());
+  pm.addPass(createFPContractPass(FPContractPassOptions{options.fpContract}));
+  if (options.fastMath)
+    pm.addPass(createFastMathPass());
+  if (mlir::failed(pm.run(module))) {
+    report(diags, clang::SourceLocation(), diag::err_device_pipeline)
+        << "optimizing the device code failed:\n" + errors.text;
+    return false;
+  }
+  writeTrace(options, ".alloy.opt.mlir", print(module));
+  return true;
+}
+
 bool compileDeviceModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,
@@ -91,27 +127,9 @@ bool compileDeviceModule(mlir::ModuleOp module,
         << message.str();
     return false;
   };
-  writeTrace(options, ".kernels.txt",
-             serializeKernelMetadata(kernels, options.arch));
-  writeTrace(options, ".alloy.mlir", print(module));
 
-  // MLIR: Alloy-level passes, then Alloy to the llvm and nvvm dialects.
-  std::string mlirErrors;
-  mlir::ScopedDiagnosticHandler handler(
-      module.getContext(), [&](mlir::Diagnostic &d) {
-        llvm::raw_string_ostream os(mlirErrors);
-        os << d.getLocation() << ": " << d << "\n";
-        return mlir::success();
-      });
-  {
-    mlir::PassManager pm(module.getContext());
-    pm.addPass(createFPContractPass(FPContractPassOptions{options.fpContract}));
-    if (options.fastMath)
-      pm.addPass(createFastMathPass());
-    if (mlir::failed(pm.run(module)))
-      return fail("optimizing the device code failed:\n" + mlirErrors);
-  }
-  writeTrace(options, ".alloy.opt.mlir", print(module));
+  // MLIR: Alloy to the llvm and nvvm dialects.
+  CollectedMLIRErrors errors(module.getContext());
   {
     mlir::PassManager pm(module.getContext());
     // The AST lowering leaves unreachable blocks after returns and breaks;
@@ -119,7 +137,7 @@ bool compileDeviceModule(mlir::ModuleOp module,
     pm.addPass(createEraseUnreachableBlocksPass());
     buildAlloyToLLVMPipeline(pm);
     if (mlir::failed(pm.run(module)))
-      return fail("lowering the device code failed:\n" + mlirErrors);
+      return fail("lowering the device code failed:\n" + errors.text);
   }
   writeTrace(options, ".llvm.mlir", print(module));
 

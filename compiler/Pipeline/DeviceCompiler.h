@@ -39,7 +39,16 @@ struct DeviceImage {
   std::vector<KernelInfo> kernels;
 };
 
-// Returns false after reporting errors through `diags`.
+// Runs the Alloy-level passes (alloy-narrow-index, alloy-fp-contract,
+// alloy-fast-math), before the analyses that report to the user. Returns
+// false after reporting errors through `diags`.
+bool optimizeAlloyModule(mlir::ModuleOp module,
+                         const std::vector<KernelInfo> &kernels,
+                         const DeviceCompileOptions &options,
+                         clang::DiagnosticsEngine &diags);
+
+// The rest of the pipeline, to PTX and a cubin. Returns false after
+// reporting errors through `diags`.
 bool compileDeviceModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,

@@ -454,3 +454,25 @@ inline uint32_t div_up(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
   gpu::sync_threads();
   *o = tile[kBlock - 1 - t];
 }
+
+// 25. The launch contract fixes the block at 256 threads, so a test of the
+// thread index against 256 holds for every thread (alloy-narrow-index folds
+// it before the analysis runs; without the contract this warns, see
+// divergent-barrier.cpp).
+[[gpu::kernel, gpu::launch_contract(1, kBlock)]]
+void contract_covers_block(std::span<const float> in, float *out) {
+  gpu::shared_array<float, kBlock> tile;
+  if (gpu::thread_idx().x < kBlock) {
+    tile[gpu::thread_idx().x] = in[gpu::thread_idx().x];
+    gpu::sync_threads();
+    out[gpu::thread_idx().x] = tile[kBlock - 1 - gpu::thread_idx().x];
+  }
+}
+
+// 26. A two-dimensional contract makes thread_idx().z zero.
+[[gpu::kernel, gpu::launch_contract(2, 16, 16)]]
+void contract_flat_z(float *out) {
+  if (gpu::thread_idx().z == 0)
+    gpu::sync_threads();
+  out[gpu::thread_idx().y * 16 + gpu::thread_idx().x] = 1.0f;
+}

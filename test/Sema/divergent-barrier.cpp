@@ -423,3 +423,16 @@ inline Cell my_cell() { return {gpu::thread_idx().y, gpu::thread_idx().x}; }
   }
   out[(gpu::block_idx().x * 32 + r) * 32 + c] = first_row[c];
 }
+
+// 30. The test of the thread index against 256 that a launch contract of
+// 256 threads makes uniform (divergent-barrier-uniform.cpp, case 25); a
+// launch with more threads is allowed here.
+[[gpu::kernel]] void no_contract_covers_block(std::span<const float> in,
+                                              float *out) {
+  gpu::shared_array<float, kBlock> tile;
+  if (gpu::thread_idx().x < kBlock) { // expected-note {{this branch depends on the thread index}}
+    tile[gpu::thread_idx().x] = in[gpu::thread_idx().x];
+    gpu::sync_threads(); // expected-warning {{'gpu::sync_threads' synchronizes the block but may be reached by only some of its threads}}
+    out[gpu::thread_idx().x] = tile[kBlock - 1 - gpu::thread_idx().x];
+  }
+}

@@ -53,4 +53,29 @@ def DivergentBarriersPass
   }];
 }
 
+def NarrowIndexPass : Pass<"alloy-narrow-index", "::mlir::ModuleOp"> {
+  let summary = "Use the launch facts: fold decided index tests, narrow index "
+                "arithmetic to 32 bits";
+  let description = [{
+    Runs upstream's integer range analysis, which the GPU registers feed
+    through `InferIntRangeInterface` (`alloy.thread_id`, `alloy.block_dim`,
+    `alloy.block_id`, `alloy.grid_dim`, `alloy.lane_id`: exact block
+    extents from the kernel's launch contract, otherwise the hardware's
+    limits and the kernel's launch bounds). Then, function by function:
+    - comparisons that the ranges decide become constants, and values whose
+      range is one number become that number (a contract of 256 threads
+      makes `alloy.block_dim x` the constant 256 and `thread_id x < 256`
+      true);
+    - 64-bit integer arithmetic (`addi`, `subi`, `muli`, divisions,
+      remainders, shifts, min/max) whose operands and result provably fit in
+      32 bits is done in 32 bits and extended once (for example
+      `zext(thread) * 4 + zext(lane)`), which saves the 64-bit multiply-adds
+      that 64-bit index arithmetic costs on the GPU.
+    Values that cross statements go through stack slots at this level, so
+    the pass sees one expression at a time; LLVM, which later sees whole
+    functions with the same ranges (as `range` attributes), narrows more.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // ALLOY_TRANSFORMS_PASSES_TD
