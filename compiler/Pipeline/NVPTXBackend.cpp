@@ -1,6 +1,7 @@
 #include "NVPTXBackend.h"
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
+#include "UnrollPrivateArrays.h"
 #include "WideCopies.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -175,6 +176,11 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   pb.registerPeepholeEPCallback(
       [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
         fpm.addPass(LaunchFactsPass());
+      });
+  // Before the full-unroll pass: register tiles get unrolled into registers.
+  pb.registerLateLoopOptimizationsEPCallback(
+      [](llvm::LoopPassManager &lpm, llvm::OptimizationLevel) {
+        lpm.addPass(UnrollPrivateArraysPass());
       });
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);

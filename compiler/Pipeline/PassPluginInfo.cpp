@@ -1,8 +1,10 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-launch-facts, alloy-wide-copies)
+//   (and alloy-launch-facts, alloy-wide-copies, and the loop pass
+//   alloy-unroll-private-arrays)
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
+#include "UnrollPrivateArrays.h"
 #include "WideCopies.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -27,6 +29,14 @@ llvmGetPassPluginInfo() {
                     return true;
                   }
                   return false;
+                });
+            pb.registerPipelineParsingCallback(
+                [](llvm::StringRef name, llvm::LoopPassManager &lpm,
+                   llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+                  if (name != alloy::UnrollPrivateArraysPass::name())
+                    return false;
+                  lpm.addPass(alloy::UnrollPrivateArraysPass());
+                  return true;
                 });
           }};
 }

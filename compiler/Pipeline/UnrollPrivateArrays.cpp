@@ -1,0 +1,72 @@
+#include "UnrollPrivateArrays.h"
+
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+using namespace llvm;
+
+namespace alloy {
+namespace {
+
+// Trip counts and sizes that unrolling may reach: what nvcc unrolls
+// without a pragma for register tiles (8x8 and 16x16 are common), kept
+// well under the full-unroll pragma's own limit of 16K instructions.
+constexpr unsigned kMaxTripCount = 32;
+constexpr unsigned kMaxUnrolledInstructions = 8192;
+// Arrays larger than this stay in local memory anyway (registers are 255
+// per thread).
+constexpr uint64_t kMaxArrayBytes = 1024;
+
+// A private array of at most kMaxArrayBytes.
+bool isSmallPrivateArray(const Value *object, const DataLayout &dl) {
+  auto *alloca = dyn_cast<AllocaInst>(object);
+  if (!alloca || !alloca->isStaticAlloca())
+    return false;
+  std::optional<TypeSize> size = alloca->getAllocationSize(dl);
+  return size && !size->isScalable() && size->getFixedValue() <= kMaxArrayBytes;
+}
+
+// Whether `loop` reads or writes such an array at an address that changes
+// from one iteration to the next.
+bool indexesPrivateArray(const Loop &loop, const DataLayout &dl) {
+  for (BasicBlock *block : loop.blocks())
+    for (Instruction &inst : *block) {
+      Value *ptr = getLoadStorePointerOperand(&inst);
+      if (!ptr || loop.isLoopInvariant(ptr))
+        continue;
+      if (isSmallPrivateArray(getUnderlyingObject(ptr), dl))
+        return true;
+    }
+  return false;
+}
+
+unsigned instructionCount(const Loop &loop) {
+  unsigned n = 0;
+  for (BasicBlock *block : loop.blocks())
+    n += block->size();
+  return n;
+}
+
+} // namespace
+
+PreservedAnalyses
+UnrollPrivateArraysPass::run(Loop &loop, LoopAnalysisManager &,
+                             LoopStandardAnalysisResults &results,
+                             LPMUpdater &) {
+  if (hasUnrollTransformation(&loop) != TM_Unspecified)
+    return PreservedAnalyses::all();
+  unsigned trips = results.SE.getSmallConstantTripCount(&loop);
+  if (trips < 2 || trips > kMaxTripCount ||
+      trips * instructionCount(loop) > kMaxUnrolledInstructions)
+    return PreservedAnalyses::all();
+  const DataLayout &dl = loop.getHeader()->getDataLayout();
+  if (!indexesPrivateArray(loop, dl))
+    return PreservedAnalyses::all();
+  addStringMetadataToLoop(&loop, "llvm.loop.unroll.full");
+  // Only metadata changed.
+  return PreservedAnalyses::all();
+}
+
+} // namespace alloy
