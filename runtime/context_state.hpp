@@ -60,7 +60,22 @@ result<loaded_function> get_function(context_state &ctx,
                                      const kernel_record &kernel);
 
 // Friend of the public classes: how the runtime reaches their insides.
+struct event_state {
+  std::shared_ptr<context_state> ctx;
+  cu::CUevent handle = nullptr;
+
+  ~event_state();
+};
+
 struct runtime_access {
+  static const std::shared_ptr<event_state> &state(const event &e) {
+    return e.state_;
+  }
+  static event make_event(std::shared_ptr<event_state> state) {
+    event e;
+    e.state_ = std::move(state);
+    return e;
+  }
   static const std::shared_ptr<context_state> &state(const context &c) {
     return c.state_;
   }

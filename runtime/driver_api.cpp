@@ -71,6 +71,11 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuStreamCreate, "cuStreamCreate", missing);
   bind(s.library, a.cuStreamDestroy, "cuStreamDestroy_v2", missing);
   bind(s.library, a.cuStreamSynchronize, "cuStreamSynchronize", missing);
+  bind(s.library, a.cuEventCreate, "cuEventCreate", missing);
+  bind(s.library, a.cuEventDestroy, "cuEventDestroy_v2", missing);
+  bind(s.library, a.cuEventRecord, "cuEventRecord", missing);
+  bind(s.library, a.cuEventSynchronize, "cuEventSynchronize", missing);
+  bind(s.library, a.cuEventElapsedTime, "cuEventElapsedTime", missing);
   bind(s.library, a.cuMemAlloc, "cuMemAlloc_v2", missing);
   bind(s.library, a.cuMemFree, "cuMemFree_v2", missing);
   bind(s.library, a.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", missing);

@@ -14,6 +14,7 @@ struct CUctx_st;
 struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
+struct CUevent_st;
 
 namespace gpu::detail::cu {
 
@@ -24,6 +25,7 @@ using CUcontext = ::CUctx_st *;
 using CUmodule = ::CUmod_st *;
 using CUfunction = ::CUfunc_st *;
 using CUstream = ::CUstream_st *;
+using CUevent = ::CUevent_st *;
 using CUjit_option = int;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
@@ -53,6 +55,9 @@ inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 // CUstream_flags
 inline constexpr unsigned CU_STREAM_DEFAULT = 0;
 
+// CUevent_flags
+inline constexpr unsigned CU_EVENT_DEFAULT = 0;
+
 // Dynamic shared memory above this needs the function attribute raised.
 inline constexpr uint64_t default_dynamic_shared_limit = 48 * 1024;
 
@@ -74,6 +79,11 @@ struct driver_api {
   CUresult (*cuStreamCreate)(CUstream *, unsigned);
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);

@@ -147,6 +147,7 @@ class stream;
 namespace detail {
 struct context_state;
 struct stream_state;
+struct event_state;
 struct kernel_record;
 struct runtime_access;
 struct prepared_access;
@@ -211,6 +212,31 @@ private:
   std::shared_ptr<detail::stream_state> state_;
 };
 
+// A point in a stream's queue, for timing and waiting (CUDA's cudaEvent_t).
+// Made by context::create_event(); move-only.
+class event {
+public:
+  event(event &&) noexcept;
+  event &operator=(event &&) noexcept;
+  ~event();
+
+  // Marks the point after everything queued on `s` so far; recording again
+  // moves the mark.
+  result<void> record(stream &s);
+  // Waits until the work before the mark has finished.
+  result<void> synchronize();
+
+private:
+  event() = default;
+  friend struct detail::runtime_access;
+  std::shared_ptr<detail::event_state> state_;
+};
+
+// Milliseconds of GPU time between two recorded events of one context,
+// once both have completed (about half a microsecond of resolution), as
+// cudaEventElapsedTime. An event not yet recorded is an error.
+result<float> elapsed_ms(const event &start, const event &end);
+
 // The primary context of one device. Move-only; buffers and streams keep
 // the device context alive until they are gone too.
 class context {
@@ -224,6 +250,7 @@ public:
   const device_info &device() const noexcept;
   stream &default_stream() noexcept;
   result<stream> create_stream();
+  result<event> create_event();
   result<void> synchronize();
 
 private:

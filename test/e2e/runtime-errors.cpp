@@ -43,6 +43,25 @@ int main() {
   int failures = 0;
   auto a = gpu::device_buffer<int>::zeroed(stream, 64).value();
   auto p = gpu::prepare<kernels::copy>(*ctx, gpu::launch_config_1d{2, 32}).value();
+  // Events: an unrecorded pair is an error; recorded around launches they
+  // give a positive time.
+  {
+    auto start = ctx->create_event().value();
+    auto stop = ctx->create_event().value();
+    auto early = gpu::elapsed_ms(start, stop);
+    failures += check(!early, "elapsed time of unrecorded events is an error",
+                      early ? "got a time" : early.error().message());
+    auto b = gpu::device_buffer<int>::zeroed(stream, 64).value();
+    start.record(stream).value();
+    for (int i = 0; i < 100; ++i)
+      copy_through(stream, p, a, b).value();
+    stop.record(stream).value();
+    stop.synchronize().value();
+    auto ms = gpu::elapsed_ms(start, stop);
+    failures += check(ms && *ms > 0.0f && *ms < 1000.0f,
+                      "events time 100 launches",
+                      ms ? std::to_string(*ms) + " ms" : ms.error().message());
+  }
   auto aliased = copy_through(stream, p, a, a);
   failures += check(!aliased && aliased.error().code() == gpu::errc::aliasing,
                     "overlapping buffers rejected at launch",

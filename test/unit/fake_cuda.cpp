@@ -13,6 +13,7 @@ struct CUctx_st;
 struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
+struct CUevent_st;
 
 extern "C" {
 
@@ -126,6 +127,28 @@ CUresult cuStreamDestroy_v2(CUstream_st *s) {
   return delete reinterpret_cast<int *>(s), 0;
 }
 CUresult cuStreamSynchronize(CUstream_st *) { return g_sync_result; }
+// An event is the fake clock's reading (milliseconds) when it was recorded;
+// each record advances the clock by 1.5 ms. -1: never recorded.
+static float g_clock_ms = 0;
+CUresult cuEventCreate(CUevent_st **e, unsigned) {
+  return *e = reinterpret_cast<CUevent_st *>(new float(-1)), 0;
+}
+CUresult cuEventDestroy_v2(CUevent_st *e) {
+  return delete reinterpret_cast<float *>(e), 0;
+}
+CUresult cuEventRecord(CUevent_st *e, CUstream_st *) {
+  g_clock_ms += 1.5f;
+  return *reinterpret_cast<float *>(e) = g_clock_ms, 0;
+}
+CUresult cuEventSynchronize(CUevent_st *e) {
+  return *reinterpret_cast<float *>(e) < 0 ? 400 : g_sync_result;
+}
+CUresult cuEventElapsedTime(float *ms, CUevent_st *start, CUevent_st *end) {
+  float a = *reinterpret_cast<float *>(start), b = *reinterpret_cast<float *>(end);
+  if (a < 0 || b < 0)
+    return 400; // CUDA_ERROR_INVALID_HANDLE: not recorded
+  return *ms = b - a, 0;
+}
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
   if (bytes == 0)
     return 1; // as the real driver: CUDA_ERROR_INVALID_VALUE

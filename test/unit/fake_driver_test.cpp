@@ -306,3 +306,36 @@ TEST_F(FakeDriver, SignatureMismatchIsAnErrorValue) {
 }
 
 } // namespace
+
+TEST_F(FakeDriver, EventsTimeTheWorkBetweenThem) {
+  auto ctx = gpu::context::create().value();
+  auto &s = ctx.default_stream();
+  auto start = ctx.create_event().value();
+  auto end = ctx.create_event().value();
+  // Not recorded yet: an error, not a number.
+  auto early = gpu::elapsed_ms(start, end);
+  ASSERT_FALSE(early);
+  EXPECT_NE(early.error().message().find("were both events recorded"),
+            std::string::npos)
+      << early.error().message();
+  ASSERT_TRUE(start.record(s));
+  ASSERT_TRUE(end.record(s)); // the fake clock advances 1.5 ms per record
+  ASSERT_TRUE(end.synchronize());
+  EXPECT_FLOAT_EQ(gpu::elapsed_ms(start, end).value(), 1.5f);
+  EXPECT_FLOAT_EQ(gpu::elapsed_ms(end, start).value(), -1.5f);
+  gpu::event moved = std::move(start);
+  auto r = start.record(s);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), gpu::errc::invalid_handle);
+  EXPECT_TRUE(moved.record(s));
+}
+
+TEST_F(FakeDriver, EventsOfAnotherContextAreRejected) {
+  auto ctx = gpu::context::create().value();
+  auto other = gpu::context::create().value();
+  auto e = ctx.create_event().value();
+  auto r = e.record(other.default_stream());
+  // Both are device 0's primary context here, but separate objects.
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), gpu::errc::invalid_handle);
+}
