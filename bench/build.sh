@@ -4,6 +4,7 @@
 # common/ and run.sh itself). A source that mentions BENCH_FAST is also
 # built with -DBENCH_FAST --use_fast_math, as alloy_<name>_fast; one that
 # mentions BENCH_PTX with -DBENCH_PTX --gpu-arch=sm_80 (PTX only on sm_90).
+# The PTX of each Alloy program goes to OUT_DIR/ptx/, for sass.sh.
 # usage: bench/build.sh BUILD_DIR OUT_DIR
 set -eu
 if [ $# -ne 2 ]; then
@@ -21,10 +22,14 @@ compile() { # OUTPUT SOURCE FLAGS...
   shift 2
   echo "alloy++ $(basename "$output")"
   if ! "$cxx" -O2 --gpu-arch=sm_90 -I"$bench/common" "$@" "$source" \
-    -o "$out/$output"; then
+    --trace="$out/trace.$output" -o "$out/$output"; then
     echo "FAILED: $output" >&2
     failed=$((failed + 1))
   fi
+  # Keep the PTX, for sass.sh.
+  mkdir -p "$out/ptx"
+  mv "$out/trace.$output"/*.ptx "$out/ptx/$output.ptx" 2>/dev/null || true
+  rm -rf "$out/trace.$output"
 }
 for source in "$bench"/*/alloy_*.cpp; do
   name=$(basename "$source" .cpp)
@@ -36,7 +41,7 @@ for source in "$bench"/*/alloy_*.cpp; do
     compile "${name}_ptx" "$source" -DBENCH_PTX --gpu-arch=sm_80
   fi
 done
-cp "$bench"/*/nvcc_*.cu "$bench/run.sh" "$out/"
+cp "$bench"/*/nvcc_*.cu "$bench/run.sh" "$bench/sass.sh" "$out/"
 rm -rf "$out/common"
 cp -R "$bench/common" "$out/common"
 du -sh "$out"

@@ -5,6 +5,11 @@
 # their BENCH lines, then a Markdown table and the geometric mean of the
 # nvcc/Alloy time ratios (above 1: Alloy is faster). A program that fails
 # or prints no BENCH line shows as FAIL; the rest still run.
+# Each nvcc_cublas_<x>.cu is a cuBLAS reference, built with -lcublas (and
+# skipped, saying so, where that fails) and run after the pairs; it prints
+# "BENCH <name> cublas ...", and the table is followed by Alloy's (and
+# nvcc's) share of cuBLAS's metric for <name>. cuBLAS is not in the
+# geometric mean.
 # usage: sh run.sh OUT_DIR
 set -u
 dir=$(cd "${1:-.}" && pwd)
@@ -12,10 +17,12 @@ nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null 2>&1 || nvcc=/usr/local/cuda/bin/nvcc
 order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock histogram block_scan softmax nbody blackscholes stencil2d
-  gelu_forward softmax_forward launch startup"
+  gelu_forward softmax_forward layernorm_forward matmul_forward
+  attention_forward launch startup"
 names=$order
 for source in "$dir"/nvcc_*.cu; do
   name=$(basename "$source" .cu | sed 's/^nvcc_//')
+  case $name in cublas_*) continue ;; esac # cuBLAS references: below
   case " $(echo $order) " in *" $name "*) ;; *) names="$names $name" ;; esac
 done
 
@@ -37,6 +44,16 @@ for name in $names; do
       -o "$dir/nvcc_${name}_fast" >"$dir/nvcc_${name}_fast.log" 2>&1 ||
       echo "nvcc FAILED: nvcc_${name}_fast" >>"$dir/nvcc_${name}_fast.log") &
   fi
+done
+# The cuBLAS references; a failed build (no cuBLAS) leaves no program.
+for source in "$dir"/nvcc_cublas_*.cu; do
+  [ -f "$source" ] || continue
+  program=$(basename "$source" .cu)
+  rm -f "$dir/$program"
+  ("$nvcc" -O3 -arch=sm_90 -I"$dir/common" "$source" -o "$dir/$program" \
+    -lcublas >"$dir/$program.log" 2>&1 ||
+    echo "nvcc -lcublas FAILED: $program (cuBLAS missing?); skipping it" \
+      >>"$dir/$program.log") &
 done
 wait
 cat "$dir"/nvcc_*.log 2>/dev/null
@@ -60,12 +77,51 @@ run_one() { # NAME IMPL
   fi
   echo "$line" | tee -a "$results"
 }
+# The launch rate depends on which core the process lands on (medians from
+# 2.8 to 4.4 us between runs of one program): each program runs 7 times,
+# pinned to one core where taskset exists, and its median run
+# counts.
+launch_median() { # IMPL
+  : >"$dir/launch_$1.runs"
+  for i in 1 2 3 4 5 6 7; do
+    (cd "$dir" && $pin "./$1_launch" 2>/dev/null | grep '^BENCH ' | tail -n 1) \
+      >>"$dir/launch_$1.runs"
+  done
+  sed 's/.*median_us=\([0-9.]*\).*/\1 &/' "$dir/launch_$1.runs" | sort -n |
+    sed -n 4p | cut -d' ' -f2-
+}
+pin=
+command -v taskset >/dev/null 2>&1 && pin="taskset -c 2"
 for name in $names; do
   for variant in "$name" "${name}_fast" "${name}_ptx"; do
     [ -e "$dir/alloy_$variant" ] || [ -e "$dir/nvcc_$variant" ] || continue
+    if [ "$variant" = launch ] && [ -x "$dir/alloy_launch" ] &&
+      [ -x "$dir/nvcc_launch" ]; then
+      for impl in alloy nvcc; do
+        line=$(launch_median $impl)
+        [ -n "$line" ] || line="BENCH launch $impl FAIL"
+        echo "$line" | tee -a "$results"
+      done
+      continue
+    fi
     run_one "$variant" alloy
     run_one "$variant" nvcc
   done
+done
+for source in "$dir"/nvcc_cublas_*.cu; do
+  [ -f "$source" ] || continue
+  program=$(basename "$source" .cu)
+  if [ ! -x "$dir/$program" ]; then
+    echo "skipped: $program (it did not build with -lcublas: $dir/$program.log)"
+    continue
+  fi
+  line=$(cd "$dir" && timeout 600 "./$program" 2>"$dir/$program.err" |
+    grep '^BENCH ' | tail -n 1)
+  if [ -z "$line" ]; then
+    sed "s/^/  [$program] /" "$dir/$program.err" | tail -n 5
+    line="BENCH ${program#nvcc_} cublas FAIL"
+  fi
+  echo "$line" | tee -a "$results"
 done
 
 echo
@@ -78,6 +134,11 @@ function field(line, key,   n, i, parts, kv) {
     if (kv[1] == key) return kv[2]
   }
   return ""
+}
+$3 == "cublas" {
+  if (!($2 in cublas)) cublas_order[++cublas_count] = $2
+  cublas[$2] = $0
+  next
 }
 {
   name = $2; impl = $3
@@ -107,4 +168,22 @@ END {
   }
   if (n > 0)
     printf "\nGeometric mean of nvcc/Alloy over %d kernels with both checks ok: %.3fx\n", n, exp(logsum / n)
+  # Share of cuBLAS: metric / cuBLAS metric (GFLOP/s: higher is better).
+  for (k = 1; k <= cublas_count; ++k) {
+    name = cublas_order[k]; c = cublas[name]
+    metric = field(c, ""); cm = field(c, metric); cc = field(c, "check")
+    if (metric == "" || cm + 0 <= 0 || cc != "ok") {
+      printf "\nShare of cuBLAS for %s: - (cuBLAS FAIL)\n", name
+      continue
+    }
+    text = ""
+    split("alloy nvcc", impls, " ")
+    for (j = 1; j <= 2; ++j) {
+      l = line[name, impls[j]]; m = field(l, metric)
+      share = (m + 0 > 0 && field(l, "check") == "ok") ? \
+        sprintf("%.1f%% (%s %s)", 100 * m / cm, m, metric) : "FAIL"
+      text = text sprintf("%s%s %s", j > 1 ? ", " : "", impls[j] == "alloy" ? "Alloy" : "nvcc", share)
+    }
+    printf "\nShare of cuBLAS for %s (cuBLAS %s %s, %s us): %s\n", name, cm, metric, field(c, "median_us"), text
+  }
 }' "$results"

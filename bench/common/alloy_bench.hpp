@@ -12,9 +12,34 @@
 
 namespace bench {
 
-// The median launch time of prepared kernel `p` with `args`, on `s`.
+// The context alloy_main made, for the timing helpers' events.
+inline gpu::context *current_context = nullptr;
+
+// The median GPU time of `launch()` (launches on `s`), between gpu::event
+// records.
+template <class Launch> double time_alloy(gpu::stream &s, Launch &&launch) {
+  gpu::context &ctx = *current_context;
+  auto start = ctx.create_event().value();
+  auto stop = ctx.create_event().value();
+  return median_gpu_us(
+      launch, [&] { start.record(s).value(); },
+      [&] {
+        stop.record(s).value();
+        stop.synchronize().value();
+        return double(gpu::elapsed_ms(start, stop).value()) * 1000.0;
+      });
+}
+
+// The median GPU time of prepared kernel `p` with `args`, on `s`.
 template <auto K, class... Args>
 double time_alloy(gpu::stream &s, const gpu::prepared<K> &p, Args &...args) {
+  return time_alloy(s, [&] { gpu::launch(s, p, args...).value(); });
+}
+
+// The median host time per launch (enqueue rate), for the launch benchmark.
+template <auto K, class... Args>
+double time_alloy_host(gpu::stream &s, const gpu::prepared<K> &p,
+                       Args &...args) {
   return median_us([&] { gpu::launch(s, p, args...).value(); },
                    [&] { s.synchronize().value(); });
 }
@@ -26,6 +51,7 @@ template <class Body> int alloy_main(const char *program, Body body) {
     std::fprintf(stderr, "%s: %s\n", program, ctx.error().message().c_str());
     return 2;
   }
+  current_context = &*ctx;
   try {
     return body(*ctx);
   } catch (const gpu::exception &e) {

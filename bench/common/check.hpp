@@ -176,6 +176,138 @@ inline bool check_gelu(const std::vector<float> &in,
   return true;
 }
 
+// llm.c's layernorm forward (eps 1e-5, no bias correction) of rows of C
+// floats: every row's mean and rstd and every output element against a
+// double reference, within 1e-5 (1e-4 for the fast-math build) of it,
+// relative to max(1, |reference|).
+inline bool check_layernorm(const std::vector<float> &inp,
+                            const std::vector<float> &weight,
+                            const std::vector<float> &bias,
+                            const std::vector<float> &out,
+                            const std::vector<float> &mean,
+                            const std::vector<float> &rstd, size_t C) {
+#ifdef BENCH_FAST
+  const double tol = 1e-4;
+#else
+  const double tol = 1e-5;
+#endif
+  auto close = [&](double got, double ref) {
+    return std::fabs(got - ref) <= tol * std::max(1.0, std::fabs(ref));
+  };
+  size_t rows = inp.size() / C;
+  for (size_t row = 0; row < rows; ++row) {
+    const float *x = &inp[row * C];
+    double m = 0, v = 0;
+    for (size_t i = 0; i < C; ++i)
+      m += x[i];
+    m /= double(C);
+    for (size_t i = 0; i < C; ++i)
+      v += (x[i] - m) * (x[i] - m);
+    double s = 1.0 / std::sqrt(v / double(C) + 1e-5);
+    if (!close(mean[row], m) || !close(rstd[row], s)) {
+      std::fprintf(stderr, "row %zu: mean %g rstd %g, expected %g %g\n", row,
+                   mean[row], rstd[row], m, s);
+      return false;
+    }
+    for (size_t i = 0; i < C; ++i) {
+      double ref = s * (x[i] - m) * weight[i] + bias[i];
+      if (!close(out[row * C + i], ref)) {
+        std::fprintf(stderr, "row %zu col %zu: %g, expected %g\n", row, i,
+                     out[row * C + i], ref);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// llm.c's matmul forward, out = inp @ weight^T + bias with inp (BT, C),
+// weight (OC, C), bias (OC), out (BT, OC), all row-major: 256 random
+// elements of out against a double dot product, within 1e-5 of the sum of
+// the absolute values of the terms (the inputs have either sign, so a
+// relative bound on the result alone does not work near zero).
+inline bool check_matmul_forward(const std::vector<float> &inp,
+                                 const std::vector<float> &weight,
+                                 const std::vector<float> &bias,
+                                 const std::vector<float> &out, size_t BT,
+                                 size_t C, size_t OC) {
+  rng r(23);
+  for (int t = 0; t < 256; ++t) {
+    size_t i = t == 0 ? 0 : t == 1 ? BT - 1 : r.below(uint32_t(BT));
+    size_t o = t == 0 ? 0 : t == 1 ? OC - 1 : r.below(uint32_t(OC));
+    double ref = bias[o], scale = std::fabs(bias[o]);
+    for (size_t k = 0; k < C; ++k) {
+      double term = double(inp[i * C + k]) * weight[o * C + k];
+      ref += term;
+      scale += std::fabs(term);
+    }
+    if (!(std::fabs(out[i * OC + o] - ref) <= 1e-5 * scale)) {
+      std::fprintf(stderr, "out[%zu][%zu] = %g, expected %g\n", i, o,
+                   out[i * OC + o], ref);
+      return false;
+    }
+  }
+  return true;
+}
+
+// llm.c's causal self-attention forward: inp is (B, T, 3C) (Q, K, V; NH
+// heads of C / NH), att (B, NH, T, T) the softmax of q.k / sqrt(hs) over
+// t2 <= t and 0 above the diagonal, out (B, T, C) = att @ v. 256 (b, t, h)
+// rows (the first and last position included, the rest random) against a
+// double reference: every att element of the row within tol of it
+// (relative; exactly 0 above the diagonal), and every out element of the
+// head within tol of the sum of the absolute values of its terms.
+inline bool check_attention(const std::vector<float> &inp,
+                            const std::vector<float> &att,
+                            const std::vector<float> &out, size_t B, size_t T,
+                            size_t C, size_t NH, double tol) {
+  size_t C3 = 3 * C, hs = C / NH;
+  double scale = 1.0 / std::sqrt(double(hs));
+  std::vector<double> p(T);
+  rng r(24);
+  for (int n = 0; n < 256; ++n) {
+    size_t b = r.below(uint32_t(B)), h = r.below(uint32_t(NH));
+    size_t t = n == 0 ? 0 : n == 1 ? T - 1 : r.below(uint32_t(T));
+    const float *q = &inp[b * T * C3 + t * C3 + h * hs];
+    double maxval = -INFINITY, sum = 0;
+    for (size_t t2 = 0; t2 <= t; ++t2) {
+      const float *k = &inp[b * T * C3 + t2 * C3 + h * hs + C];
+      double dot = 0;
+      for (size_t i = 0; i < hs; ++i)
+        dot += double(q[i]) * k[i];
+      p[t2] = dot * scale;
+      maxval = std::max(maxval, p[t2]);
+    }
+    for (size_t t2 = 0; t2 <= t; ++t2)
+      sum += p[t2] = std::exp(p[t2] - maxval);
+    const float *a = &att[((b * NH + h) * T + t) * T];
+    for (size_t t2 = 0; t2 < T; ++t2) {
+      double ref = t2 <= t ? p[t2] / sum : 0.0;
+      if (!(std::fabs(a[t2] - ref) <= tol * ref)) {
+        std::fprintf(stderr, "att[%zu][%zu][%zu][%zu] = %g, expected %g\n", b,
+                     h, t, t2, a[t2], ref);
+        return false;
+      }
+    }
+    for (size_t i = 0; i < hs; ++i) {
+      double ref = 0, abs_sum = 0;
+      for (size_t t2 = 0; t2 <= t; ++t2) {
+        double term =
+            p[t2] / sum * inp[b * T * C3 + t2 * C3 + h * hs + 2 * C + i];
+        ref += term;
+        abs_sum += std::fabs(term);
+      }
+      float got = out[b * T * C + t * C + h * hs + i];
+      if (!(std::fabs(got - ref) <= tol * abs_sum)) {
+        std::fprintf(stderr, "out[%zu][%zu][%zu] = %g, expected %g\n", b, t,
+                     h * hs + i, got, ref);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 } // namespace bench
 
 #endif // BENCH_COMMON_CHECK_HPP

@@ -50,8 +50,29 @@ private:
   size_t n_;
 };
 
-// The median launch time of `launch` (a <<<...>>> launch on stream 0).
+// The median GPU time of `launch` (<<<...>>> launches on stream 0),
+// between CUDA events.
 template <class Launch> double time_cuda(Launch &&launch) {
+  cudaEvent_t start, stop;
+  CUDA_CHECK(cudaEventCreate(&start));
+  CUDA_CHECK(cudaEventCreate(&stop));
+  double us = median_gpu_us(
+      launch, [&] { CUDA_CHECK(cudaEventRecord(start, 0)); },
+      [&] {
+        CUDA_CHECK(cudaEventRecord(stop, 0));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        float ms = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        return ms * 1000.0;
+      });
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaEventDestroy(start));
+  CUDA_CHECK(cudaEventDestroy(stop));
+  return us;
+}
+
+// The median host time per launch (enqueue rate), for the launch benchmark.
+template <class Launch> double time_cuda_host(Launch &&launch) {
   double us = median_us(launch, [] { CUDA_CHECK(cudaStreamSynchronize(0)); });
   CUDA_CHECK(cudaGetLastError());
   return us;

@@ -45,6 +45,30 @@ double median_us(Launch &&launch, Sync &&sync, int samples = 21,
   return t[samples / 2];
 }
 
+// The same method timed on the GPU: `start()` records an event before the
+// K launches, `stop()` records one after them, waits for it and returns the
+// microseconds between the two (CUDA events in both programs). Kernel
+// benchmarks use this; the launch-rate benchmark uses median_us.
+template <class Launch, class Start, class Stop>
+double median_gpu_us(Launch &&launch, Start &&start, Stop &&stop,
+                     int samples = 21, double min_sample_us = 2000.0) {
+  for (int i = 0; i < 3; ++i)
+    launch();
+  start();
+  launch();
+  double once = std::max(stop(), 1.0);
+  int k = std::max(1, int(std::ceil(min_sample_us / once)));
+  std::vector<double> t(samples);
+  for (double &sample : t) {
+    start();
+    for (int i = 0; i < k; ++i)
+      launch();
+    sample = stop() / k;
+  }
+  std::sort(t.begin(), t.end());
+  return t[samples / 2];
+}
+
 // "saxpy", or "saxpy_fast" when built with -DBENCH_FAST.
 inline std::string name(const char *base) {
 #ifdef BENCH_FAST
