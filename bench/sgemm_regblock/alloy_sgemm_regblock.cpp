@@ -14,10 +14,7 @@ struct alignas(16) float4 {
   float x, y, z, w;
 };
 
-// Alloy: launch_bounds(THREADS) is rejected ("argument 1 must be an integer
-// constant"): a lone identifier as its first argument does not parse.
-static_assert(THREADS == 256);
-[[gpu::kernel, gpu::launch_bounds(256),
+[[gpu::kernel, gpu::launch_bounds(THREADS),
   gpu::launch_contract(2, THREADS, 1)]]
 void sgemm_regblock(int M, int N, int K, std::span<const float> A,
                     std::span<const float> B, float *C) {
