@@ -48,6 +48,10 @@ protected:
                                                                   : "fast";
     if (!fastMathSet)
       opts.fastMath = lang.FastMath;
+    // -g and -gline-tables-only give the device code line info too.
+    if (!lineInfoSet)
+      opts.lineInfo = ci.getCodeGenOpts().getDebugInfo() !=
+                      llvm::codegenoptions::NoDebugInfo;
     return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
   }
 
@@ -85,12 +89,15 @@ protected:
       } else if (key == "fast-math" || key == "no-fast-math") {
         options.fastMath = key == "fast-math";
         fastMathSet = true;
+      } else if (key == "line-info" || key == "no-line-info") {
+        options.lineInfo = key == "line-info";
+        lineInfoSet = true;
       } else {
         report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
             << "unknown plugin option '" + arg +
                    "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
                    "libdevice=, print-alloy, fp-contract=, fast-math, "
-                   "no-fast-math)";
+                   "no-fast-math, line-info, no-line-info)";
         return false;
       }
     }
@@ -101,7 +108,7 @@ protected:
 
 private:
   DeviceCompileOptions options;
-  bool fpContractSet = false, fastMathSet = false;
+  bool fpContractSet = false, fastMathSet = false, lineInfoSet = false;
 };
 
 FrontendPluginRegistry::Add<AlloyAction> action("alloy",

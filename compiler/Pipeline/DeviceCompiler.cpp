@@ -6,6 +6,7 @@
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -136,6 +137,12 @@ bool compileDeviceModule(mlir::ModuleOp module,
     // the dialect conversion needs them gone.
     pm.addPass(createEraseUnreachableBlocksPass());
     buildAlloyToLLVMPipeline(pm);
+    // Line info (-g, -lineinfo): each function gets a debug scope, so the
+    // ops' source locations become PTX .file/.loc directives and nothing
+    // else (no DWARF sections, no change to the code).
+    if (options.lineInfo)
+      pm.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass(
+          {mlir::LLVM::DIEmissionKind::DebugDirectivesOnly}));
     if (mlir::failed(pm.run(module)))
       return fail("lowering the device code failed:\n" + errors.text);
   }

@@ -30,6 +30,7 @@ struct DeviceCompileOptions {
   bool printAlloy = false; // print the Alloy IR to stdout and stop there
   std::string fpContract = "fast"; // alloy-fp-contract's mode: fast, on, off
   bool fastMath = false;           // nvcc's --use_fast_math
+  bool lineInfo = false; // .file/.loc in the PTX (-g, nvcc's -lineinfo)
 };
 
 struct DeviceImage {

@@ -30,6 +30,8 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=0 "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_default"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=1 -fmad=false "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_nofma"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=2 --use_fast_math "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_fast"
+# Line info: compute-sanitizer names the faulting C++ line.
+"$cxx" -O2 --gpu-arch=sm_90 -lineinfo "$src/test/e2e/fault-line.cpp" -o "$out/fault_line"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/llmc_layernorm/layernorm_forward.cpp" -o "$out/llmc_layernorm"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/llmc_layernorm/shfl_scan.cpp" -o "$out/shfl_scan"
 # The differential corpus (test/differential): GPU against host, function by

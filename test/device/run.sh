@@ -33,6 +33,8 @@ expect vector_access 'PASSED: all checks' "$dir/vector_access"
 expect fp_modes_default 'PASSED: all checks' "$dir/fp_modes_default"
 expect fp_modes_nofma 'PASSED: all checks' "$dir/fp_modes_nofma"
 expect fp_modes_fast 'PASSED: all checks' "$dir/fp_modes_fast"
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+expect fault_line_sanitizer 'fault-line.cpp:10' "$sanitizer" --print-limit 1 "$dir/fault_line"
 expect llmc_layernorm 'PASSED: all' "$dir/llmc_layernorm"
 expect shfl_scan 'PASSED: all' "$dir/shfl_scan"
 expect differential '^PASSED$' "$dir/differential"

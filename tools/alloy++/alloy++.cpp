@@ -239,6 +239,10 @@ void printHelp(const Paths &P) {
       "sqrt,\n"
       "                     exp/log/sin/cos..., flush-to-zero); -ffast-math "
       "sets it too\n"
+      "  -lineinfo          GPU code: .file/.loc line info in the PTX, for "
+      "compute-sanitizer\n"
+      "                     and Nsight (-g and -gline-tables-only give it "
+      "too)\n"
       "  --emit-alloy       Print the kernels' Alloy IR (MLIR) to stdout; "
       "compiles nothing\n"
       "  --alloy-verbose    Print the clang++ command to stderr, then run it\n"
@@ -261,7 +265,7 @@ int main(int Argc, char **Argv) {
   Paths P = locate(Argv[0]);
   Args User;
   std::string Arch, Trace, FPContract;
-  bool FastMath = false;
+  bool FastMath = false, LineInfo = false;
   bool HasTrace = false, Verbose = false, PrintOnly = false, Version = false;
   bool EmitAlloy = false;
   bool PrevTakesValue = false, AfterDashDash = false;
@@ -292,6 +296,14 @@ int main(int Argc, char **Argv) {
     } else if (A == "--use_fast_math" || A == "-use_fast_math" ||
                A == "--use-fast-math") {
       FastMath = true;
+    } else if (A == "-lineinfo" || A == "--generate-line-info") {
+      // nvcc's spelling: line info for the GPU code only (-g gives it to
+      // both).
+      LineInfo = true;
+    } else if (A == "-G" || A == "--device-debug") {
+      return fail(A + ": Alloy has no device debugging (variables, "
+                      "breakpoints in cuda-gdb); -g or -lineinfo give line "
+                      "info for profilers and compute-sanitizer");
     } else if (A == "--emit-alloy") {
       EmitAlloy = true;
       User.push_back("-fsyntax-only");
@@ -346,6 +358,8 @@ int main(int Argc, char **Argv) {
         Cmd.push_back("-fplugin-arg-alloy-fp-contract=" + FPContract);
       if (FastMath)
         Cmd.push_back("-fplugin-arg-alloy-fast-math");
+      if (LineInfo)
+        Cmd.push_back("-fplugin-arg-alloy-line-info");
       if (HasTrace) {
         Trace = fs::absolute(Trace, EC).lexically_normal().string();
         if (!PrintOnly && !fs::is_directory(Trace, EC) &&
