@@ -11,6 +11,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <cctype>
+
 using namespace llvm;
 
 namespace alloy {
@@ -58,23 +60,46 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
     return PreservedAnalyses::all();
 
   std::string metadata = serializeKernelMetadata(present, image->arch);
-  StringRef cubin(reinterpret_cast<const char *>(image->cubin.data()),
-                  image->cubin.size());
   GlobalVariable *ptx =
       addBytes(m, "__alloy_ptx", ".alloy_ptx", image->ptx, true, 1);
   GlobalVariable *meta =
       addBytes(m, "__alloy_metadata", ".alloy_metadata", metadata, true, 1);
+  // struct alloy_cubin, one per architecture.
+  auto *cubinType = StructType::get(ctx, {i32, i32, ptr, i64});
+  std::vector<Constant *> cubins;
+  for (const DeviceCubin &c : image->cubins) {
+    StringRef bytes(reinterpret_cast<const char *>(c.data.data()),
+                    c.data.size());
+    StringRef digits = StringRef(c.arch).drop_front(3); // "sm_"
+    bool specific = !digits.empty() && std::isalpha(digits.back());
+    unsigned sm = 0;
+    digits.take_while([](char ch) { return std::isdigit(ch); })
+        .getAsInteger(10, sm);
+    Constant *data = addBytes(m, "__alloy_cubin_" + c.arch, ".alloy_cubin",
+                              bytes, false, 8);
+    cubins.push_back(ConstantStruct::get(
+        cubinType, {ConstantInt::get(i32, sm), ConstantInt::get(i32, specific),
+                    data, ConstantInt::get(i64, c.data.size())}));
+  }
   Constant *cubinPtr = ConstantPointerNull::get(ptr);
-  if (!cubin.empty())
-    cubinPtr = addBytes(m, "__alloy_cubin", ".alloy_cubin", cubin, false, 8);
+  Constant *cubinTable = ConstantPointerNull::get(ptr);
+  uint64_t firstCubinSize = 0;
+  if (!cubins.empty()) {
+    cubinPtr = cubins.front()->getAggregateElement(2u);
+    firstCubinSize = image->cubins.front().data.size();
+    auto *tableType = ArrayType::get(cubinType, cubins.size());
+    cubinTable = new GlobalVariable(
+        m, tableType, true, GlobalValue::PrivateLinkage,
+        ConstantArray::get(tableType, cubins), "__alloy_cubins");
+  }
   auto *tableType = ArrayType::get(ptr, hostFunctions.size());
   auto *table = new GlobalVariable(
       m, tableType, true, GlobalValue::PrivateLinkage,
       ConstantArray::get(tableType, hostFunctions), "__alloy_host_functions");
 
   // struct alloy_module_image
-  auto *imageType =
-      StructType::get(ctx, {i32, i32, ptr, ptr, i64, ptr, i64, ptr, i64});
+  auto *imageType = StructType::get(
+      ctx, {i32, i32, ptr, ptr, i64, ptr, i64, ptr, i64, i32, i32, ptr});
   Constant *fields[] = {ConstantInt::get(i32, ALLOY_MODULE_ABI_VERSION),
                         ConstantInt::get(i32, present.size()),
                         table,
@@ -83,7 +108,10 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
                         ptx,
                         ConstantInt::get(i64, image->ptx.size()),
                         cubinPtr,
-                        ConstantInt::get(i64, cubin.size())};
+                        ConstantInt::get(i64, firstCubinSize),
+                        ConstantInt::get(i32, cubins.size()),
+                        ConstantInt::get(i32, 0),
+                        cubinTable};
   auto *imageVar = new GlobalVariable(
       m, imageType, true, GlobalValue::PrivateLinkage,
       ConstantStruct::get(imageType, fields), "__alloy_module_image");

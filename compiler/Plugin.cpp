@@ -22,15 +22,19 @@ namespace alloy {
 namespace {
 
 // sm_80 and newer: "sm_" and two or three digits.
-bool validArch(llvm::StringRef arch) {
+// Its number (90 for sm_90 and sm_90a), or 0 if it is not one.
+unsigned archNumber(llvm::StringRef arch) {
   unsigned number = 0;
   llvm::StringRef digits = arch;
   if (!digits.consume_front("sm_"))
-    return false;
+    return 0;
   digits.consume_back("a");
-  return digits.size() >= 2 && digits.size() <= 3 &&
-         !digits.getAsInteger(10, number) && number >= 80;
+  if (digits.size() < 2 || digits.size() > 3 || digits.getAsInteger(10, number))
+    return 0;
+  return number;
 }
+
+bool validArch(llvm::StringRef arch) { return archNumber(arch) >= 80; }
 
 class AlloyAction : public PluginASTAction {
 protected:
@@ -61,13 +65,28 @@ protected:
     for (const std::string &arg : args) {
       auto [key, value] = llvm::StringRef(arg).split('=');
       if (key == "gpu-arch") {
-        if (!validArch(value)) {
-          report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
-              << ("--gpu-arch=" + value + ": Alloy supports sm_80 and newer")
-                     .str();
-          return false;
+        // One architecture, or a comma-separated list: a cubin for each,
+        // PTX for the lowest.
+        llvm::SmallVector<llvm::StringRef, 4> archs;
+        value.split(archs, ',');
+        options.archs.clear();
+        for (llvm::StringRef a : archs) {
+          if (!validArch(a)) {
+            report(ci.getDiagnostics(), SourceLocation(),
+                   diag::err_plugin_option)
+                << ("--gpu-arch=" + a + ": Alloy supports sm_80 and newer")
+                       .str();
+            return false;
+          }
+          if (!llvm::is_contained(options.archs, a.str()))
+            options.archs.push_back(a.str());
         }
-        options.arch = value.str();
+        llvm::stable_sort(options.archs, [](const std::string &x,
+                                            const std::string &y) {
+          return std::pair(archNumber(x), x.size()) <
+                 std::pair(archNumber(y), y.size());
+        });
+        options.arch = options.archs.front();
       } else if (key == "trace") {
         options.traceDir = value.str();
       } else if (key == "ptxas") {

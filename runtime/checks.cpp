@@ -129,17 +129,25 @@ result<void> check_arch(const module_record &module, sm_version device,
                   "): compile for an architecture the device supports");
 }
 
-bool use_cubin(const module_record &module, sm_version device) {
+const alloy_cubin *choose_cubin(const module_record &module,
+                                sm_version device) {
   const alloy_module_image *image = module.image;
-  if (!image || !image->cubin || image->cubin_size == 0)
-    return false;
-  // An arch-specific target (sm_90a) runs only on exactly that device.
-  bool arch_specific = !module.arch.empty() && module.arch.back() >= 'a' &&
-                       module.arch.back() <= 'z';
-  if (arch_specific)
-    return device == module.arch_version;
-  return device.major == module.arch_version.major &&
-         device.minor >= module.arch_version.minor;
+  if (!image || !image->cubins)
+    return nullptr;
+  const alloy_cubin *best = nullptr;
+  for (uint32_t i = 0; i < image->cubin_count; ++i) {
+    const alloy_cubin &c = image->cubins[i];
+    if (!c.data || c.size == 0)
+      continue;
+    sm_version v{int(c.sm / 10), int(c.sm % 10)};
+    // An arch-specific target (sm_90a) runs only on exactly that device.
+    bool fits = c.arch_specific ? v == device
+                                : v.major == device.major && v <= device;
+    if (fits && (!best || c.sm > best->sm ||
+                 (c.sm == best->sm && c.arch_specific)))
+      best = &c;
+  }
+  return best;
 }
 
 result<void> check_signature(const kernel_record &kernel,

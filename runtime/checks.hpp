@@ -26,9 +26,12 @@ result<void> check_contract(const launch_dims &dims,
 result<void> check_arch(const module_record &module, sm_version device,
                         std::string_view device_name, std::string_view kernel);
 
-// Whether to load the module's cubin (same major, minor not newer) rather
-// than JIT its PTX.
-bool use_cubin(const module_record &module, sm_version device);
+// The cubin to load on `device`: of those with the device's major version
+// and a minor not above its, the newest (an arch-specific one such as
+// sm_90a only on exactly its device); null when none fits and the driver
+// must compile the PTX.
+const alloy_cubin *choose_cubin(const module_record &module,
+                                sm_version device);
 
 // The module's parameter list against the C++ signature.
 result<void> check_signature(const kernel_record &kernel,

@@ -5,19 +5,28 @@
 #include "errors.hpp"
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 namespace gpu::detail {
 namespace {
 
 result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
                                  const kernel_record &kernel) {
-  bool cubin = use_cubin(m, ctx.info.compute_capability());
-  const void *image = cubin ? static_cast<const void *>(m.image->cubin)
+  const alloy_cubin *cubin =
+      choose_cubin(m, ctx.info.compute_capability());
+  const void *image = cubin ? static_cast<const void *>(cubin->data)
                             : static_cast<const void *>(m.image->ptx);
-  std::string what = "kernel '" + kernel.name +
-                     "': the driver could not load " +
-                     (cubin ? "its cubin for " + m.arch
-                            : "its PTX for " + m.arch + " (JIT-compiled)");
+  std::string code =
+      cubin ? "its cubin for sm_" + std::to_string(cubin->sm) +
+                  (cubin->arch_specific ? "a" : "")
+            : "its PTX for " + m.arch + " (JIT-compiled by the driver)";
+  static const bool trace = std::getenv("ALLOY_TRACE_LAUNCHES") != nullptr;
+  if (trace)
+    std::fprintf(stderr, "alloy: kernel %s: loading %s\n", kernel.name.c_str(),
+                 code.c_str());
+  std::string what =
+      "kernel '" + kernel.name + "': the driver could not load " + code;
   if (!image)
     return fail(errc::module_load, "kernel '" + kernel.name +
                                        "': its module has no PTX and its "

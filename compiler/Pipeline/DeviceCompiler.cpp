@@ -21,6 +21,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 namespace alloy {
 
@@ -159,39 +160,56 @@ bool compileDeviceModule(mlir::ModuleOp module,
   llvm::StringSet<> kernelNames;
   for (const KernelInfo &k : kernels)
     kernelNames.insert(k.symbol);
-  if (llvm::Error e = prepareForNVPTX(*llvmModule, options.arch))
-    return fail(llvm::toString(std::move(e)));
-  writeTrace(options, ".ll", print(*llvmModule));
-  if (llvm::Error e =
-          linkLibdevice(*llvmModule, options.libdevice, kernelNames,
-                        options.fastMath))
-    return fail(llvm::toString(std::move(e)));
-  if (llvm::Error e = optimize(*llvmModule, options.arch, options.fastMath))
-    return fail(llvm::toString(std::move(e)));
-  writeTrace(options, ".opt.ll", print(*llvmModule));
-
-  // PTX, and a cubin where ptxas exists.
-  llvm::Expected<std::string> ptx = emitPTX(*llvmModule, options.arch);
-  if (!ptx)
-    return fail(llvm::toString(ptx.takeError()));
-  writeTrace(options, ".ptx", *ptx);
   image.arch = options.arch;
-  image.ptx = std::move(*ptx);
   image.kernels = kernels;
-  if (options.usePtxas) {
-    if (std::optional<std::string> ptxas = findPtxas(options.ptxas)) {
-      auto cubin = assemblePTX(*ptxas, image.ptx, options.arch);
+  std::optional<std::string> ptxas;
+  if (options.usePtxas)
+    ptxas = findPtxas(options.ptxas);
+  std::string cubinReport;
+
+  // Per architecture, lowest first: LLVM's pipeline and the NVPTX backend
+  // on a copy of the module, PTX (kept for the lowest, which the driver
+  // can compile for any newer GPU), and a cubin where ptxas exists.
+  std::vector<std::string> archs = options.archs;
+  if (archs.empty())
+    archs.push_back(options.arch);
+  for (size_t i = 0; i < archs.size(); ++i) {
+    const std::string &arch = archs[i];
+    bool lowest = i == 0;
+    // Traces of the lowest arch keep their plain names.
+    std::string tag = lowest ? "" : "." + arch;
+    std::unique_ptr<llvm::Module> copy =
+        i + 1 == archs.size() ? std::move(llvmModule)
+                              : llvm::CloneModule(*llvmModule);
+    if (llvm::Error e = prepareForNVPTX(*copy, arch))
+      return fail(llvm::toString(std::move(e)));
+    writeTrace(options, tag + ".ll", print(*copy));
+    if (llvm::Error e = linkLibdevice(*copy, options.libdevice, kernelNames,
+                                      options.fastMath))
+      return fail(llvm::toString(std::move(e)));
+    if (llvm::Error e = optimize(*copy, arch, options.fastMath))
+      return fail(llvm::toString(std::move(e)));
+    writeTrace(options, tag + ".opt.ll", print(*copy));
+    llvm::Expected<std::string> ptx = emitPTX(*copy, arch);
+    if (!ptx)
+      return fail(llvm::toString(ptx.takeError()));
+    writeTrace(options, tag + ".ptx", *ptx);
+    if (ptxas) {
+      auto cubin = assemblePTX(*ptxas, *ptx, arch);
       if (!cubin)
         return fail(llvm::toString(cubin.takeError()));
-      image.cubin = std::move(*cubin);
+      cubinReport += "cubin: " + std::to_string(cubin->size()) +
+                     " bytes for " + arch + "\n";
+      image.cubins.push_back({arch, std::move(*cubin)});
     }
+    if (lowest)
+      image.ptx = std::move(*ptx);
   }
   writeTrace(options, ".cubin.txt",
-             image.cubin.empty()
+             image.cubins.empty()
                  ? std::string("no cubin: ptxas not found; the driver will "
                                "compile the PTX at load time\n")
-                 : "cubin: " + std::to_string(image.cubin.size()) +
-                       " bytes for " + options.arch + "\n");
+                 : cubinReport);
   return true;
 }
 

@@ -21,7 +21,10 @@ class DiagnosticsEngine;
 namespace alloy {
 
 struct DeviceCompileOptions {
-  std::string arch = "sm_80";
+  std::string arch = "sm_80"; // the lowest of archs: the PTX's
+  // Every architecture to make a cubin for (--gpu-arch=sm_80,sm_90), in
+  // ascending order; empty means just `arch`.
+  std::vector<std::string> archs;
   std::string traceDir;  // dump every stage here when not empty
   std::string traceStem; // file name stem of the dumps
   std::string ptxas;     // path, or empty to search for it
@@ -33,10 +36,15 @@ struct DeviceCompileOptions {
   bool lineInfo = false; // .file/.loc in the PTX (-g, nvcc's -lineinfo)
 };
 
+struct DeviceCubin {
+  std::string arch; // sm_XX
+  std::vector<uint8_t> data;
+};
+
 struct DeviceImage {
-  std::string arch;
+  std::string arch; // of the PTX: the lowest of --gpu-arch
   std::string ptx;
-  std::vector<uint8_t> cubin;
+  std::vector<DeviceCubin> cubins; // one per --gpu-arch, lowest first
   std::vector<KernelInfo> kernels;
 };
 

@@ -11,6 +11,8 @@ cxx="$build/bin/alloy++"
 # cubin for sm_90.
 "$cxx" -O2 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm80"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm90"
+# One binary for two architectures: the runtime picks the sm_90 cubin.
+"$cxx" -O2 --gpu-arch=sm_80,sm_90 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_multi"
 # The same file without the plugin.
 clang++-22 -std=c++23 -O2 -Wno-unknown-attributes -I"$src/include" \
   "$src/examples/vecadd/vecadd.cpp" "$build/lib/liballoy_runtime.a" -ldl \

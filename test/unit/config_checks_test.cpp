@@ -149,26 +149,37 @@ TEST(CheckArch, CodeForANewerGpuIsRejected) {
   EXPECT_TRUE(check_arch(m, {12, 0}, "B", "k"));
 }
 
-TEST(UseCubin, SameMajorAndNotNewerMinor) {
-  static const uint8_t cubin[4] = {1, 2, 3, 4};
+TEST(ChooseCubin, SameMajorAndNewestMinorNotAboveTheDevice) {
+  using gpu::detail::choose_cubin;
+  static const uint8_t bytes[4] = {1, 2, 3, 4};
+  alloy_cubin cubins[] = {{80, 0, bytes, 4}, {86, 0, bytes, 4},
+                          {90, 0, bytes, 4}, {90, 1, bytes, 4},
+                          {100, 0, bytes, 4}};
   alloy_module_image image{};
-  image.cubin = cubin;
-  image.cubin_size = sizeof(cubin);
+  image.cubins = cubins;
+  image.cubin_count = 3; // sm_80, sm_86, sm_90
   gpu::detail::module_record m;
   m.image = &image;
   m.arch = "sm_80";
   m.arch_version = {8, 0};
-  EXPECT_TRUE(gpu::detail::use_cubin(m, {8, 0}));
-  EXPECT_TRUE(gpu::detail::use_cubin(m, {8, 6}));
-  EXPECT_FALSE(gpu::detail::use_cubin(m, {9, 0}));
-  m.arch = "sm_86";
-  m.arch_version = {8, 6};
-  EXPECT_FALSE(gpu::detail::use_cubin(m, {8, 0}));
-  m.arch = "sm_90a";
-  m.arch_version = {9, 0};
-  EXPECT_TRUE(gpu::detail::use_cubin(m, {9, 0}));
-  image.cubin = nullptr;
-  EXPECT_FALSE(gpu::detail::use_cubin(m, {9, 0}));
+  EXPECT_EQ(choose_cubin(m, {8, 0}), &cubins[0]);
+  EXPECT_EQ(choose_cubin(m, {8, 6}), &cubins[1]);
+  EXPECT_EQ(choose_cubin(m, {8, 9}), &cubins[1]);
+  EXPECT_EQ(choose_cubin(m, {9, 0}), &cubins[2]);
+  // No cubin of the device's major: the PTX.
+  EXPECT_EQ(choose_cubin(m, {10, 0}), nullptr);
+  EXPECT_EQ(choose_cubin(m, {12, 0}), nullptr);
+  image.cubin_count = 5;
+  EXPECT_EQ(choose_cubin(m, {10, 0}), &cubins[4]);
+  // sm_90a wins on exactly 9.0, and nowhere else.
+  EXPECT_EQ(choose_cubin(m, {9, 0}), &cubins[3]);
+  image.cubins = &cubins[3];
+  image.cubin_count = 1;
+  EXPECT_EQ(choose_cubin(m, {9, 0}), &cubins[3]);
+  cubins[3].sm = 86;
+  EXPECT_EQ(choose_cubin(m, {8, 9}), nullptr);
+  image.cubins = nullptr;
+  EXPECT_EQ(choose_cubin(m, {9, 0}), nullptr);
 }
 
 TEST(CheckSignature, CountSizeAndKind) {

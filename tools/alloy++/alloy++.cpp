@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <dlfcn.h>
 #include <unistd.h>
 #include <vector>
 
@@ -210,7 +212,7 @@ std::string shellQuote(const std::string &S) {
 }
 
 // Checks sm_XX / sm_XXX with XX >= 80; returns an error message or "".
-std::string checkArch(const std::string &Arch) {
+std::string checkOneArch(const std::string &Arch) {
   std::string Digits = startsWith(Arch, "sm_") ? Arch.substr(3) : "";
   if (Digits.size() < 2 || Digits.size() > 3 ||
       Digits.find_first_not_of("0123456789") != std::string::npos)
@@ -221,6 +223,66 @@ std::string checkArch(const std::string &Arch) {
   return "";
 }
 
+// A comma-separated list of architectures.
+std::string checkArch(const std::string &Archs) {
+  size_t Start = 0;
+  while (true) {
+    size_t Comma = Archs.find(',', Start);
+    std::string Err = checkOneArch(Archs.substr(Start, Comma - Start));
+    if (!Err.empty() || Comma == std::string::npos)
+      return Err;
+    Start = Comma + 1;
+  }
+}
+
+// --gpu-arch=native: the architectures of this machine's GPUs, asked of
+// the CUDA driver ("sm_90", or "sm_80,sm_90" for a mixed machine), or an
+// error that says why there is none.
+std::string nativeArch(std::string &Err) {
+  void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!Lib) {
+    Err = "--gpu-arch=native: no CUDA driver (libcuda.so.1) on this machine; "
+          "name the architecture instead, for example --gpu-arch=sm_80";
+    return "";
+  }
+  using InitFn = int (*)(unsigned);
+  using CountFn = int (*)(int *);
+  using GetFn = int (*)(int *, int);
+  using AttrFn = int (*)(int *, int, int);
+  auto Init = reinterpret_cast<InitFn>(dlsym(Lib, "cuInit"));
+  auto Count = reinterpret_cast<CountFn>(dlsym(Lib, "cuDeviceGetCount"));
+  auto Get = reinterpret_cast<GetFn>(dlsym(Lib, "cuDeviceGet"));
+  auto Attr = reinterpret_cast<AttrFn>(dlsym(Lib, "cuDeviceGetAttribute"));
+  int N = 0;
+  if (!Init || !Count || !Get || !Attr || Init(0) != 0 || Count(&N) != 0 ||
+      N == 0) {
+    Err = "--gpu-arch=native: the CUDA driver reports no GPU; name the "
+          "architecture instead, for example --gpu-arch=sm_80";
+    return "";
+  }
+  std::vector<int> Numbers;
+  for (int I = 0; I < N; ++I) {
+    int Dev = 0, Major = 0, Minor = 0;
+    if (Get(&Dev, I) != 0 || Attr(&Major, 75, Dev) != 0 ||
+        Attr(&Minor, 76, Dev) != 0)
+      continue;
+    int Number = Major * 10 + Minor;
+    if (Number < 80) {
+      Err = "--gpu-arch=native: GPU " + std::to_string(I) +
+            " has compute capability " + std::to_string(Major) + "." +
+            std::to_string(Minor) + "; Alloy needs sm_80 or newer";
+      return "";
+    }
+    if (std::find(Numbers.begin(), Numbers.end(), Number) == Numbers.end())
+      Numbers.push_back(Number);
+  }
+  std::sort(Numbers.begin(), Numbers.end());
+  std::string Archs;
+  for (int Number : Numbers)
+    Archs += (Archs.empty() ? "sm_" : ",sm_") + std::to_string(Number);
+  return Archs;
+}
+
 void printHelp(const Paths &P) {
   std::printf(
       "OVERVIEW: alloy++, the Alloy single-source C++ GPU compiler driver\n\n"
@@ -228,7 +290,10 @@ void printHelp(const Paths &P) {
       "ALLOY OPTIONS:\n"
       "  --gpu-arch=sm_XX   GPU architecture to compile kernels for (sm_80 "
       "and newer;\n"
-      "                     default sm_80)\n"
+      "                     default sm_80). A list (sm_80,sm_90) embeds a "
+      "cubin for\n"
+      "                     each and PTX for the lowest; native asks the "
+      "driver\n"
       "  --trace[=DIR]      Dump every compiler stage into DIR (default: "
       "./alloy-trace)\n"
       "  -fmad=false        GPU code: no fused multiply-add contraction "
@@ -319,6 +384,12 @@ int main(int Argc, char **Argv) {
     } else {
       User.push_back(A);
     }
+  }
+  if (Arch == "native") {
+    std::string Err;
+    Arch = nativeArch(Err);
+    if (!Err.empty())
+      return fail(Err);
   }
   if (!Arch.empty()) {
     std::string Err = checkArch(Arch);

@@ -16,7 +16,15 @@
 extern "C" {
 #endif
 
-#define ALLOY_MODULE_ABI_VERSION 1
+#define ALLOY_MODULE_ABI_VERSION 2
+
+// One cubin of a multi-architecture image (ABI 2).
+struct alloy_cubin {
+  uint32_t sm; // 80 for sm_80, 90 for sm_90
+  uint32_t arch_specific; // 1 for sm_90a and the like: that device only
+  const uint8_t *data;
+  uint64_t size;
+};
 
 struct alloy_module_image {
   uint32_t abi_version; // ALLOY_MODULE_ABI_VERSION
@@ -44,6 +52,12 @@ struct alloy_module_image {
   uint64_t ptx_size;    // without the NUL
   const uint8_t *cubin; // ptxas output for `arch`, or null
   uint64_t cubin_size;
+  // ABI 2: every cubin, one per architecture compiled for (--gpu-arch=
+  // sm_80,sm_90), the lowest first; `cubin` above is the first of them.
+  // The PTX is the lowest architecture's.
+  uint32_t cubin_count;
+  uint32_t reserved;
+  const struct alloy_cubin *cubins;
 };
 
 // Defined by the runtime (liballoy_runtime).
