@@ -235,6 +235,61 @@ std::string checkArch(const std::string &Archs) {
   }
 }
 
+// --query-gpus (for `alloy doctor`): what the CUDA driver reports, one
+// fact per line: "driver CUDA_VERSION" (12080 for 12.8), then per GPU
+// "gpu ORDINAL sm_XY MEMORY_BYTES NAME"; "error TEXT" when there is no
+// driver or no GPU. Exit status 0 when at least one GPU answered.
+int queryGpus() {
+  // The runtime's override of the driver's path, honoured here too.
+  const char *Path = std::getenv("ALLOY_CUDA_DRIVER");
+  void *Lib = dlopen(Path && *Path ? Path : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!Lib) {
+    std::printf("error no CUDA driver: %s\n", dlerror());
+    return 1;
+  }
+  using InitFn = int (*)(unsigned);
+  using VersionFn = int (*)(int *);
+  using CountFn = int (*)(int *);
+  using GetFn = int (*)(int *, int);
+  using AttrFn = int (*)(int *, int, int);
+  using NameFn = int (*)(char *, int, int);
+  using MemFn = int (*)(size_t *, int);
+  auto Init = reinterpret_cast<InitFn>(dlsym(Lib, "cuInit"));
+  auto Version = reinterpret_cast<VersionFn>(dlsym(Lib, "cuDriverGetVersion"));
+  auto Count = reinterpret_cast<CountFn>(dlsym(Lib, "cuDeviceGetCount"));
+  auto Get = reinterpret_cast<GetFn>(dlsym(Lib, "cuDeviceGet"));
+  auto Attr = reinterpret_cast<AttrFn>(dlsym(Lib, "cuDeviceGetAttribute"));
+  auto Name = reinterpret_cast<NameFn>(dlsym(Lib, "cuDeviceGetName"));
+  auto Mem = reinterpret_cast<MemFn>(dlsym(Lib, "cuDeviceTotalMem_v2"));
+  int V = 0;
+  if (Version && Version(&V) == 0)
+    std::printf("driver %d\n", V);
+  int N = 0;
+  if (!Init || !Count || !Get || !Attr || !Name || !Mem) {
+    std::printf("error the CUDA driver lacks a function Alloy needs\n");
+    return 1;
+  }
+  if (int Rc = Init(0); Rc != 0) {
+    std::printf("error cuInit failed with CUDA error %d\n", Rc);
+    return 1;
+  }
+  if (Count(&N) != 0 || N == 0) {
+    std::printf("error the CUDA driver reports no GPU\n");
+    return 1;
+  }
+  for (int I = 0; I < N; ++I) {
+    int Dev = 0, Major = 0, Minor = 0;
+    char DevName[256] = {};
+    size_t Bytes = 0;
+    if (Get(&Dev, I) != 0 || Attr(&Major, 75, Dev) != 0 ||
+        Attr(&Minor, 76, Dev) != 0 || Name(DevName, sizeof(DevName), Dev) != 0 ||
+        Mem(&Bytes, Dev) != 0)
+      continue;
+    std::printf("gpu %d sm_%d%d %zu %s\n", I, Major, Minor, Bytes, DevName);
+  }
+  return 0;
+}
+
 // --gpu-arch=native: the architectures of this machine's GPUs, asked of
 // the CUDA driver ("sm_90", or "sm_80,sm_90" for a mixed machine), or an
 // error that says why there is none.
@@ -381,6 +436,8 @@ int main(int Argc, char **Argv) {
       return 0;
     } else if (A == "--version") {
       Version = true;
+    } else if (A == "--query-gpus") {
+      return queryGpus();
     } else {
       User.push_back(A);
     }
