@@ -438,6 +438,12 @@ int main(int Argc, char **Argv) {
       Version = true;
     } else if (A == "--query-gpus") {
       return queryGpus();
+    } else if (A == "--print-include-dir") {
+      std::printf("%s\n", P.IncludeDir.c_str());
+      return 0;
+    } else if (A == "--print-clang") {
+      std::printf("%s\n", P.ClangXX.c_str());
+      return 0;
     } else {
       User.push_back(A);
     }
