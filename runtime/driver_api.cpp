@@ -76,6 +76,8 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuEventRecord, "cuEventRecord", missing);
   bind(s.library, a.cuEventSynchronize, "cuEventSynchronize", missing);
   bind(s.library, a.cuEventElapsedTime, "cuEventElapsedTime", missing);
+  bind(s.library, a.cuEventQuery, "cuEventQuery", missing);
+  bind(s.library, a.cuStreamWaitEvent, "cuStreamWaitEvent", missing);
   bind(s.library, a.cuMemAlloc, "cuMemAlloc_v2", missing);
   bind(s.library, a.cuMemFree, "cuMemFree_v2", missing);
   bind(s.library, a.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", missing);

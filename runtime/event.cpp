@@ -70,6 +70,38 @@ result<void> event::synchronize() {
   return {};
 }
 
+result<bool> event::query() const {
+  if (!state_)
+    return detail::empty_event("event::query");
+  detail::context_state &ctx = *state_->ctx;
+  if (auto entered = ctx.enter(); !entered)
+    return std::unexpected(entered.error());
+  int rc = ctx.api->cuEventQuery(state_->handle);
+  if (rc == detail::cu::CUDA_ERROR_NOT_READY)
+    return false;
+  if (rc != detail::cu::CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(rc, "event::query"));
+  return true;
+}
+
+result<void> stream::wait(const event &e) {
+  const auto &st = runtime_access::state(*this);
+  const auto &ev = runtime_access::state(e);
+  if (!st || !st->ctx || !ev)
+    return detail::empty_event("stream::wait");
+  if (st->ctx != ev->ctx)
+    return detail::fail(errc::invalid_handle,
+                        "stream::wait: the event belongs to another context");
+  detail::context_state &ctx = *st->ctx;
+  if (auto entered = ctx.enter(); !entered)
+    return entered;
+  if (int rc = ctx.api->cuStreamWaitEvent(st->handle, ev->handle, 0);
+      rc != detail::cu::CUDA_SUCCESS)
+    return std::unexpected(
+        ctx.failure(rc, "stream::wait (cuStreamWaitEvent)", st.get()));
+  return {};
+}
+
 result<float> elapsed_ms(const event &start, const event &end) {
   const auto &a = runtime_access::state(start);
   const auto &b = runtime_access::state(end);

@@ -143,6 +143,7 @@ struct sm_version {
 
 class context;
 class stream;
+class event;
 
 namespace detail {
 struct context_state;
@@ -205,6 +206,11 @@ public:
   // Waits for everything queued; reports a fault of an earlier launch,
   // naming its kernel.
   result<void> synchronize();
+  // Makes work queued on this stream after the call wait until the work
+  // before `e`'s last record (on any stream of the same context) has
+  // finished (cuStreamWaitEvent). Returns at once; the host does not wait.
+  // An event never recorded is complete, so waiting on it does nothing.
+  result<void> wait(const event &e);
 
 private:
   stream() = default;
@@ -225,6 +231,9 @@ public:
   result<void> record(stream &s);
   // Waits until the work before the mark has finished.
   result<void> synchronize();
+  // Without waiting: true when the work before the mark has finished (or
+  // the event was never recorded), false while it is still pending.
+  result<bool> query() const;
 
 private:
   event() = default;

@@ -28,6 +28,9 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/shared-memory.cpp" -o "$out/shared_memory"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/printf-assert.cpp" -o "$out/printf_assert"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/vector-access.cpp" -o "$out/vector_access"
+# The runtime for real programs (issue 8): events, memory, interop, graphs,
+# limits, device queries.
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"
 # Floating-point modes: default (FMA contraction), -fmad=false, fast math.
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=0 "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_default"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=1 -fmad=false "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_nofma"

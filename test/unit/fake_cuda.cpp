@@ -29,6 +29,8 @@ int g_cc_major = 8, g_cc_minor = 0;
 int g_max_dynamic_shared = 0;
 int g_launches = 0;
 launch_hook g_hook = nullptr;
+bool g_busy = false; // recorded events stay pending (cuEventQuery)
+int g_stream_waits = 0;
 
 struct fake_function {
   std::string symbol;
@@ -43,11 +45,15 @@ void fake_cuda_reset() {
   g_max_dynamic_shared = 0;
   g_launches = 0;
   g_hook = nullptr;
+  g_busy = false;
+  g_stream_waits = 0;
 }
 void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
 void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
 int fake_cuda_launches() { return g_launches; }
 int fake_cuda_max_dynamic_shared() { return g_max_dynamic_shared; }
+void fake_cuda_set_busy(int busy) { g_busy = busy != 0; }
+int fake_cuda_stream_waits() { return g_stream_waits; }
 
 // ---- the driver API subset Alloy uses
 CUresult cuInit(unsigned) { return 0; }
@@ -148,6 +154,17 @@ CUresult cuEventElapsedTime(float *ms, CUevent_st *start, CUevent_st *end) {
   if (a < 0 || b < 0)
     return 400; // CUDA_ERROR_INVALID_HANDLE: not recorded
   return *ms = b - a, 0;
+}
+// As the real driver: an event never recorded is complete.
+CUresult cuEventQuery(CUevent_st *e) {
+  if (g_sync_result != 0)
+    return g_sync_result;
+  return g_busy && *reinterpret_cast<float *>(e) >= 0 ? 600 : 0;
+}
+CUresult cuStreamWaitEvent(CUstream_st *, CUevent_st *e, unsigned flags) {
+  if (!e || flags != 0)
+    return 1; // CUDA_ERROR_INVALID_VALUE
+  return ++g_stream_waits, 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
   if (bytes == 0)

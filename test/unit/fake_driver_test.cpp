@@ -1,7 +1,7 @@
 // The runtime end to end against a fake driver (fake_cuda.cpp): contexts,
 // buffers, module loading, marshalling into PTX leaves, aliasing at launch
 // and sticky faults, all without a GPU.
-#include "driver_api.hpp"
+#include "fake_driver.hpp"
 
 #include <gpu/detail/module_abi.h>
 #include <gpu/gpu.hpp>
@@ -27,9 +27,6 @@ vecadd(std::span<const float> a, std::span<const float> b,
 } // namespace fk
 
 namespace {
-
-using launch_hook = void (*)(const char *, void **, const unsigned *,
-                             const unsigned *, unsigned);
 
 const char ptx[] = "// fake PTX\n";
 const char bad_ptx[] = "BAD PTX\n";
@@ -86,30 +83,12 @@ void register_images() {
   __alloy_register_module(&bad_image);
 }
 
-class FakeDriver : public ::testing::Test {
+class FakeDriver : public alloy_test::FakeDriverBase {
 protected:
   void SetUp() override {
-    setenv("ALLOY_CUDA_DRIVER", ALLOY_FAKE_CUDA_PATH, 1);
-    gpu::detail::cu::reset_driver_for_testing();
-    library = dlopen(ALLOY_FAKE_CUDA_PATH, RTLD_NOW);
-    ASSERT_NE(library, nullptr) << dlerror();
-    control<void (*)()>("fake_cuda_reset")();
+    FakeDriverBase::SetUp();
     register_images();
   }
-  void TearDown() override {
-    gpu::detail::cu::reset_driver_for_testing();
-    unsetenv("ALLOY_CUDA_DRIVER");
-    if (library)
-      dlclose(library);
-  }
-  template <class F> F control(const char *name) {
-    return reinterpret_cast<F>(dlsym(library, name));
-  }
-  void set_hook(launch_hook hook) {
-    control<void (*)(launch_hook)>("fake_cuda_set_launch_hook")(hook);
-  }
-  int launches() { return control<int (*)()>("fake_cuda_launches")(); }
-  void *library = nullptr;
 };
 
 // Runs fk::vecadd on the host from its PTX parameters: each span is two

@@ -1,0 +1,52 @@
+// The fixture of the tests that run the runtime against the stand-in driver
+// (fake_cuda.cpp): loads it through ALLOY_CUDA_DRIVER, resets its state,
+// and reaches its control functions.
+#ifndef ALLOY_TEST_UNIT_FAKE_DRIVER_HPP
+#define ALLOY_TEST_UNIT_FAKE_DRIVER_HPP
+
+#include "driver_api.hpp"
+
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+
+namespace alloy_test {
+
+using launch_hook = void (*)(const char *, void **, const unsigned *,
+                             const unsigned *, unsigned);
+
+class FakeDriverBase : public ::testing::Test {
+protected:
+  void SetUp() override {
+    setenv("ALLOY_CUDA_DRIVER", ALLOY_FAKE_CUDA_PATH, 1);
+    gpu::detail::cu::reset_driver_for_testing();
+    library = dlopen(ALLOY_FAKE_CUDA_PATH, RTLD_NOW);
+    ASSERT_NE(library, nullptr) << dlerror();
+    control<void (*)()>("fake_cuda_reset")();
+  }
+  void TearDown() override {
+    gpu::detail::cu::reset_driver_for_testing();
+    unsetenv("ALLOY_CUDA_DRIVER");
+    if (library)
+      dlclose(library);
+  }
+  template <class F> F control(const char *name) {
+    auto f = reinterpret_cast<F>(dlsym(library, name));
+    EXPECT_NE(f, nullptr) << "the fake driver lacks " << name;
+    return f;
+  }
+  void set_hook(launch_hook hook) {
+    control<void (*)(launch_hook)>("fake_cuda_set_launch_hook")(hook);
+  }
+  int launches() { return control<int (*)()>("fake_cuda_launches")(); }
+  void set_sync_result(int rc) {
+    control<void (*)(int)>("fake_cuda_set_sync_result")(rc);
+  }
+  void *library = nullptr;
+};
+
+} // namespace alloy_test
+
+#endif // ALLOY_TEST_UNIT_FAKE_DRIVER_HPP
