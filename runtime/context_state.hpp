@@ -54,6 +54,11 @@ struct stream_state {
   ~stream_state();
 };
 
+// The stream's state, checked to be live and, when `owner` is given, to
+// belong to that context; errors start with `what`. Defined in memory.cpp.
+result<stream_state *> stream_for(const stream &s, const context_state *owner,
+                                  std::string_view what);
+
 // The kernel's function in `ctx` (current), loading its module on first
 // use. Defined in module_loader.cpp.
 result<loaded_function> get_function(context_state &ctx,
@@ -104,11 +109,9 @@ struct runtime_access {
     d.total_memory_ = total_memory;
     d.limits_ = limits;
   }
-  static std::shared_ptr<context_state> &context_of(raw_buffer &b) {
+  static const std::shared_ptr<context_state> &context_of(const raw_buffer &b) {
     return b.ctx_;
   }
-  static uint64_t &address_of(raw_buffer &b) { return b.address_; }
-  static size_t &bytes_of(raw_buffer &b) { return b.bytes_; }
 };
 
 } // namespace gpu::detail

@@ -83,6 +83,11 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", missing);
   bind(s.library, a.cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", missing);
   bind(s.library, a.cuMemsetD8Async, "cuMemsetD8Async", missing);
+  bind(s.library, a.cuMemsetD16Async, "cuMemsetD16Async", missing);
+  bind(s.library, a.cuMemsetD32Async, "cuMemsetD32Async", missing);
+  bind(s.library, a.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2", missing);
+  bind(s.library, a.cuMemAllocHost, "cuMemAllocHost_v2", missing);
+  bind(s.library, a.cuMemFreeHost, "cuMemFreeHost", missing);
   bind(s.library, a.cuModuleLoadDataEx, "cuModuleLoadDataEx", missing);
   bind(s.library, a.cuModuleUnload, "cuModuleUnload", missing);
   bind(s.library, a.cuModuleGetFunction, "cuModuleGetFunction", missing);

@@ -1,17 +1,15 @@
-// Device memory: allocation, zeroing and host copies of raw_buffer.
+// Device memory: allocation, views and host copies of raw_buffer.
 #include "context_state.hpp"
 #include "errors.hpp"
 
 #include <cstdint>
 
 namespace gpu::detail {
-namespace {
 
 using cu::CUDA_SUCCESS;
 
-// The stream's state, checked to belong to the buffer's context.
 result<stream_state *> stream_for(const stream &s, const context_state *owner,
-                                  const char *what) {
+                                  std::string_view what) {
   const auto &st = runtime_access::state(s);
   if (!st || !st->ctx)
     return fail(errc::invalid_handle,
@@ -23,6 +21,8 @@ result<stream_state *> stream_for(const stream &s, const context_state *owner,
   return st.get();
 }
 
+namespace {
+
 std::unexpected<gpu::error> size_mismatch(const char *what, size_t host,
                                           size_t device) {
   return fail(errc::size_mismatch,
@@ -31,28 +31,34 @@ std::unexpected<gpu::error> size_mismatch(const char *what, size_t host,
                   std::to_string(device));
 }
 
+// Owns one cuMemAlloc allocation; the last buffer or view sharing it frees
+// it. Errors (a faulted context) cannot be reported from a destructor.
+std::shared_ptr<void> owner_of(std::shared_ptr<context_state> ctx,
+                               cu::CUdeviceptr address) {
+  return std::shared_ptr<void>(reinterpret_cast<void *>(uintptr_t(address)),
+                               [ctx = std::move(ctx), address](void *) {
+                                 ctx->api->cuCtxSetCurrent(ctx->context);
+                                 ctx->api->cuMemFree(address);
+                               });
+}
+
 } // namespace
 
 raw_buffer::raw_buffer(raw_buffer &&other) noexcept
-    : ctx_(std::move(other.ctx_)), address_(std::exchange(other.address_, 0)),
+    : ctx_(std::move(other.ctx_)), owner_(std::move(other.owner_)),
+      address_(std::exchange(other.address_, 0)),
       bytes_(std::exchange(other.bytes_, 0)) {}
 
 raw_buffer &raw_buffer::operator=(raw_buffer &&other) noexcept {
   raw_buffer old(std::move(*this));
   ctx_ = std::move(other.ctx_);
+  owner_ = std::move(other.owner_);
   address_ = std::exchange(other.address_, 0);
   bytes_ = std::exchange(other.bytes_, 0);
   return *this;
 }
 
-raw_buffer::~raw_buffer() {
-  if (!ctx_ || !address_)
-    return;
-  // Freeing needs the owning context current; errors (a faulted context)
-  // cannot be reported from a destructor.
-  ctx_->api->cuCtxSetCurrent(ctx_->context);
-  ctx_->api->cuMemFree(address_);
-}
+raw_buffer::~raw_buffer() = default;
 
 result<raw_buffer> raw_buffer::allocate(stream &s, size_t count,
                                         size_t elem_size, bool zero) {
@@ -77,6 +83,7 @@ result<raw_buffer> raw_buffer::allocate(stream &s, size_t count,
     return std::unexpected(ctx.failure(
         rc, "allocating " + std::to_string(bytes) + " bytes of device memory",
         *st));
+  buffer.owner_ = owner_of(buffer.ctx_, address);
   buffer.address_ = address;
   buffer.bytes_ = bytes;
   if (zero)
@@ -84,6 +91,25 @@ result<raw_buffer> raw_buffer::allocate(stream &s, size_t count,
         rc != CUDA_SUCCESS)
       return std::unexpected(ctx.failure(rc, "zeroing a device_buffer", *st));
   return buffer;
+}
+
+result<raw_buffer> raw_buffer::view(size_t offset, size_t count,
+                                    size_t elem_size) const {
+  if (!ctx_)
+    return fail(errc::invalid_handle,
+                "device_buffer::view of a moved-from or empty buffer");
+  size_t size = elem_size ? bytes_ / elem_size : 0;
+  if (offset > size || count > size - offset)
+    return fail(errc::out_of_range,
+                "device_buffer::view(" + std::to_string(offset) + ", " +
+                    std::to_string(count) + ") is out of range: the buffer " +
+                    "has " + std::to_string(size) + " elements");
+  raw_buffer v;
+  v.ctx_ = ctx_;
+  v.owner_ = owner_;
+  v.address_ = count ? address_ + offset * elem_size : 0;
+  v.bytes_ = count * elem_size;
+  return v;
 }
 
 result<void> raw_buffer::upload(stream &s, const void *src, size_t count,

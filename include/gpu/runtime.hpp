@@ -152,6 +152,7 @@ struct event_state;
 struct kernel_record;
 struct runtime_access;
 struct prepared_access;
+struct buffer_access;
 
 // What the launch checks need to know about a device; a plain struct so
 // that the checks can be tested without one.
@@ -274,6 +275,8 @@ private:
 namespace detail {
 // Untyped device memory; device_buffer<T> is a typed view of it. Every
 // operation checks sizes and reports errors; copies wait for the stream.
+// The memory is freed with the last buffer that shares it (a whole buffer
+// and its views); a wrapped buffer (interop) frees nothing.
 class raw_buffer {
 public:
   raw_buffer() noexcept = default;
@@ -283,6 +286,8 @@ public:
 
   static result<raw_buffer> allocate(stream &s, size_t count, size_t elem_size,
                                      bool zero);
+  // Elements [offset, offset + count) of this buffer, sharing its memory.
+  result<raw_buffer> view(size_t offset, size_t count, size_t elem_size) const;
   result<void> upload(stream &s, const void *src, size_t count,
                       size_t elem_size);
   result<void> download(stream &s, void *dst, size_t count,
@@ -290,10 +295,13 @@ public:
 
   uint64_t address() const noexcept { return address_; }
   size_t bytes() const noexcept { return bytes_; }
+  // False for a buffer that wraps memory allocated by other code.
+  bool owns_memory() const noexcept { return owner_ != nullptr; }
 
 private:
   friend struct runtime_access;
   std::shared_ptr<context_state> ctx_;
+  std::shared_ptr<void> owner_; // the allocation; null when wrapped
   uint64_t address_ = 0;
   size_t bytes_ = 0;
 };
@@ -341,13 +349,28 @@ public:
     return raw_.download(s, host.data(), host.size(), sizeof(T));
   }
 
+  // Elements [offset, offset + count) as a buffer of their own, which
+  // keeps the memory alive and is passed to kernels and copies exactly as
+  // a whole buffer (launches check views for overlap too). Beyond the
+  // buffer's end: ALLOY_ERROR_OUT_OF_RANGE.
+  result<device_buffer> view(size_t offset, size_t count) {
+    return make(raw_.view(offset, count, sizeof(T)));
+  }
+  // From `offset` to the end.
+  result<device_buffer> view(size_t offset) {
+    return view(offset, offset <= size() ? size() - offset : 0);
+  }
+
   size_t size() const noexcept { return raw_.bytes() / sizeof(T); }
   size_t bytes() const noexcept { return raw_.bytes(); }
   bool empty() const noexcept { return raw_.bytes() == 0; }
   // The device address, for the launch machinery and interop.
   uint64_t device_address() const noexcept { return raw_.address(); }
+  // False for a buffer that wraps memory allocated by other code.
+  bool owns_memory() const noexcept { return raw_.owns_memory(); }
 
 private:
+  friend struct detail::buffer_access;
   explicit device_buffer(detail::raw_buffer raw) : raw_(std::move(raw)) {}
   static result<device_buffer> make(result<detail::raw_buffer> raw) {
     if (!raw)
@@ -356,6 +379,13 @@ private:
   }
   detail::raw_buffer raw_;
 };
+
+} // namespace gpu
+
+#include <gpu/pinned_buffer.hpp>
+#include <gpu/transfers.hpp>
+
+namespace gpu {
 
 // --------------------------------------------------- launch configurations --
 

@@ -31,6 +31,17 @@ int g_launches = 0;
 launch_hook g_hook = nullptr;
 bool g_busy = false; // recorded events stay pending (cuEventQuery)
 int g_stream_waits = 0;
+int g_stream_syncs = 0;
+// fake_cuda_fail: the next call of g_fail_function returns g_fail_result.
+std::string g_fail_function;
+int g_fail_result = 0;
+
+int injected(const char *function) {
+  if (g_fail_function != function)
+    return 0;
+  g_fail_function.clear();
+  return g_fail_result;
+}
 
 struct fake_function {
   std::string symbol;
@@ -47,6 +58,8 @@ void fake_cuda_reset() {
   g_hook = nullptr;
   g_busy = false;
   g_stream_waits = 0;
+  g_stream_syncs = 0;
+  g_fail_function.clear();
 }
 void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
 void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
@@ -54,6 +67,11 @@ int fake_cuda_launches() { return g_launches; }
 int fake_cuda_max_dynamic_shared() { return g_max_dynamic_shared; }
 void fake_cuda_set_busy(int busy) { g_busy = busy != 0; }
 int fake_cuda_stream_waits() { return g_stream_waits; }
+int fake_cuda_stream_syncs() { return g_stream_syncs; }
+void fake_cuda_fail(const char *function, int rc) {
+  g_fail_function = function;
+  g_fail_result = rc;
+}
 
 // ---- the driver API subset Alloy uses
 CUresult cuInit(unsigned) { return 0; }
@@ -132,7 +150,10 @@ CUresult cuStreamCreate(CUstream_st **s, unsigned) {
 CUresult cuStreamDestroy_v2(CUstream_st *s) {
   return delete reinterpret_cast<int *>(s), 0;
 }
-CUresult cuStreamSynchronize(CUstream_st *) { return g_sync_result; }
+CUresult cuStreamSynchronize(CUstream_st *) {
+  ++g_stream_syncs;
+  return g_sync_result;
+}
 // An event is the fake clock's reading (milliseconds) when it was recorded;
 // each record advances the clock by 1.5 ms. -1: never recorded.
 static float g_clock_ms = 0;
@@ -167,6 +188,8 @@ CUresult cuStreamWaitEvent(CUstream_st *, CUevent_st *e, unsigned flags) {
   return ++g_stream_waits, 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
+  if (int rc = injected("cuMemAlloc_v2"))
+    return rc;
   if (bytes == 0)
     return 1; // as the real driver: CUDA_ERROR_INVALID_VALUE
   return *p = reinterpret_cast<uintptr_t>(std::malloc(bytes)), 0;
@@ -176,16 +199,61 @@ CUresult cuMemFree_v2(CUdeviceptr p) {
 }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
                               CUstream_st *) {
+  if (int rc = injected("cuMemcpyHtoDAsync_v2"))
+    return rc;
   return std::memcpy(reinterpret_cast<void *>(uintptr_t(dst)), src, n), 0;
 }
 CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n,
                               CUstream_st *) {
+  if (int rc = injected("cuMemcpyDtoHAsync_v2"))
+    return rc;
   return std::memcpy(dst, reinterpret_cast<void *>(uintptr_t(src)), n), 0;
 }
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n,
                          CUstream_st *) {
+  if (int rc = injected("cuMemsetD8Async"))
+    return rc;
   return std::memset(reinterpret_cast<void *>(uintptr_t(dst)), v, n), 0;
 }
+CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n,
+                          CUstream_st *) {
+  if (int rc = injected("cuMemsetD16Async"))
+    return rc;
+  if (dst % 2)
+    return 1;
+  auto *p = reinterpret_cast<unsigned short *>(uintptr_t(dst));
+  for (size_t i = 0; i < n; ++i)
+    p[i] = v;
+  return 0;
+}
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n,
+                          CUstream_st *) {
+  if (int rc = injected("cuMemsetD32Async"))
+    return rc;
+  if (dst % 4)
+    return 1;
+  auto *p = reinterpret_cast<unsigned *>(uintptr_t(dst));
+  for (size_t i = 0; i < n; ++i)
+    p[i] = v;
+  return 0;
+}
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n,
+                              CUstream_st *) {
+  if (int rc = injected("cuMemcpyDtoDAsync_v2"))
+    return rc;
+  std::memmove(reinterpret_cast<void *>(uintptr_t(dst)),
+               reinterpret_cast<void *>(uintptr_t(src)), n);
+  return 0;
+}
+// Page-locked memory: ordinary memory here, over the fake's 1 GiB refused.
+CUresult cuMemAllocHost_v2(void **p, size_t bytes) {
+  if (int rc = injected("cuMemAllocHost_v2"))
+    return rc;
+  if (bytes == 0 || bytes > (size_t(1) << 30))
+    return bytes ? 2 : 1; // CUDA_ERROR_OUT_OF_MEMORY, INVALID_VALUE
+  return *p = std::malloc(bytes), 0;
+}
+CUresult cuMemFreeHost(void *p) { return std::free(p), 0; }
 CUresult cuModuleLoadDataEx(CUmod_st **module, const void *image,
                             unsigned count, int *options, void **values) {
   if (std::strncmp(static_cast<const char *>(image), "BAD", 3) == 0) {

@@ -6,16 +6,36 @@
 
 #include "driver_api.hpp"
 
+#include <gpu/detail/module_abi.h>
+
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <cstring>
 
 namespace alloy_test {
 
 using launch_hook = void (*)(const char *, void **, const unsigned *,
                              const unsigned *, unsigned);
+
+// A module image as the plugin would embed it, with `count` kernels whose
+// host functions are `functions` and PTX `code` (the fake ignores it unless
+// it starts with "BAD").
+inline alloy_module_image make_image(const char *metadata, uint32_t count,
+                                     const void *const *functions,
+                                     const char *code = "// fake PTX\n") {
+  alloy_module_image i{};
+  i.abi_version = ALLOY_MODULE_ABI_VERSION;
+  i.kernel_count = count;
+  i.host_functions = functions;
+  i.metadata = metadata;
+  i.metadata_size = std::strlen(metadata);
+  i.ptx = code;
+  i.ptx_size = std::strlen(code);
+  return i;
+}
 
 class FakeDriverBase : public ::testing::Test {
 protected:
@@ -44,6 +64,11 @@ protected:
   void set_sync_result(int rc) {
     control<void (*)(int)>("fake_cuda_set_sync_result")(rc);
   }
+  // The next call of the driver function `name` returns `rc`.
+  void fail_next(const char *name, int rc) {
+    control<void (*)(const char *, int)>("fake_cuda_fail")(name, rc);
+  }
+  int stream_syncs() { return control<int (*)()>("fake_cuda_stream_syncs")(); }
   void *library = nullptr;
 };
 

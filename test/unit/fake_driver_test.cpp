@@ -50,32 +50,21 @@ const char main_metadata[] = "arch sm_80\n"
                              "contract 1 32 1 1\n"
                              "param out raw_output 4 0:4\n";
 
-alloy_module_image image(const char *metadata, uint32_t count,
-                         const void *const *functions, const char *code) {
-  alloy_module_image i{};
-  i.abi_version = ALLOY_MODULE_ABI_VERSION;
-  i.kernel_count = count;
-  i.host_functions = functions;
-  i.metadata = metadata;
-  i.metadata_size = std::strlen(metadata);
-  i.ptx = code;
-  i.ptx_size = std::strlen(code);
-  return i;
-}
+using alloy_test::make_image;
 
 void register_images() {
   static const alloy_module_image main_image =
-      image(main_metadata, 3, main_functions, ptx);
+      make_image(main_metadata, 3, main_functions, ptx);
   static const void *const new_functions[] = {
       reinterpret_cast<const void *>(&fk::too_new)};
   static const alloy_module_image new_image =
-      image("arch sm_90\nkernel e fk::too_new\ncontract 1 32 1 1\n"
+      make_image("arch sm_90\nkernel e fk::too_new\ncontract 1 32 1 1\n"
             "param out raw_output 8 0:8\n",
             1, new_functions, ptx);
   static const void *const bad_functions[] = {
       reinterpret_cast<const void *>(&fk::bad_ptx)};
   static const alloy_module_image bad_image =
-      image("arch sm_80\nkernel e fk::bad_ptx\ncontract 1 32 1 1\n"
+      make_image("arch sm_80\nkernel e fk::bad_ptx\ncontract 1 32 1 1\n"
             "param out raw_output 8 0:8\n",
             1, bad_functions, bad_ptx);
   __alloy_register_module(&main_image);
