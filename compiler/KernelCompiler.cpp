@@ -1,6 +1,7 @@
 #include "KernelCompiler.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/DeviceIntrinsics.h"
+#include "Basic/OwnDecls.h"
 #include "Basic/Diagnostics.h"
 #include "CodeGen/DeviceModule.h"
 #include "DeviceImageStore.h"
@@ -16,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -52,13 +54,18 @@ private:
 } // namespace
 
 void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
+  // Every stage shows in clang's -ftime-trace.
+  llvm::TimeTraceScope total("Alloy device compile");
   // Launch checks run even after other errors: they explain them.
-  checkLaunches(ctx, diags);
+  {
+    llvm::TimeTraceScope scope("Alloy launch checks");
+    checkLaunches(ctx, diags);
+  }
   if (diags.hasErrorOccurred())
     return;
 
   KernelFinder finder(diags);
-  finder.TraverseAST(ctx);
+  traverseOwnDecls(finder, ctx);
   std::vector<std::pair<const FunctionDecl *, KernelAttributes>> kernels;
   std::vector<const FunctionDecl *> kernelDecls;
   for (const FunctionDecl *fn : finder.found) {
@@ -74,9 +81,13 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
 
   // Everything the kernels reach is checked before anything is lowered.
   DeviceCodeChecker checker(ctx, diags);
-  if (!checker.check(kernelDecls))
-    return;
+  {
+    llvm::TimeTraceScope scope("Alloy device code checks");
+    if (!checker.check(kernelDecls))
+      return;
+  }
 
+  llvm::TimeTraceScope lowering("Alloy AST to Alloy IR");
   mlir::DialectRegistry registry;
   registerAlloyDialectsAndPasses(registry);
   mlir::MLIRContext mlirContext(registry,

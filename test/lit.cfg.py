@@ -12,6 +12,9 @@ config.test_exec_root = os.path.join(config.alloy_binary_dir, "test")
 
 path = [config.alloy_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))]
 config.environment["PATH"] = os.pathsep.join(path)
+# alloy++'s precompiled <gpu/gpu.hpp> (and alloy run's cache) stay in the
+# build tree; the tests then compile with it as users do.
+config.environment["ALLOY_CACHE_DIR"] = os.path.join(config.alloy_binary_dir, "test", "alloy-cache")
 
 include_dir = os.path.join(config.alloy_source_dir, "include")
 plugin = os.path.join(config.alloy_lib_dir, "AlloyPlugin.so")

@@ -20,6 +20,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -105,6 +106,7 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
   writeTrace(options, ".kernels.txt",
              serializeKernelMetadata(kernels, options.arch));
   writeTrace(options, ".alloy.mlir", print(module));
+  llvm::TimeTraceScope scope("Alloy IR passes");
   CollectedMLIRErrors errors(module.getContext());
   mlir::PassManager pm(module.getContext());
   pm.addPass(createNarrowIndexPass());
@@ -133,6 +135,7 @@ bool compileDeviceModule(mlir::ModuleOp module,
   // MLIR: Alloy to the llvm and nvvm dialects.
   CollectedMLIRErrors errors(module.getContext());
   {
+    llvm::TimeTraceScope scope("Alloy IR to LLVM dialect");
     mlir::PassManager pm(module.getContext());
     // The AST lowering leaves unreachable blocks after returns and breaks;
     // the dialect conversion needs them gone.
@@ -153,6 +156,7 @@ bool compileDeviceModule(mlir::ModuleOp module,
   llvm::LLVMContext llvmContext;
   llvmContext.setDiagnosticHandler(
       std::make_unique<DeviceDiagnosticHandler>(diags));
+  llvm::TimeTraceScope translateScope("Alloy translate to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, llvmContext, options.traceStem);
   if (!llvmModule)
@@ -184,17 +188,22 @@ bool compileDeviceModule(mlir::ModuleOp module,
     if (llvm::Error e = prepareForNVPTX(*copy, arch))
       return fail(llvm::toString(std::move(e)));
     writeTrace(options, tag + ".ll", print(*copy));
+    llvm::TimeTraceScope archScope("Alloy LLVM pipeline", arch);
     if (llvm::Error e = linkLibdevice(*copy, options.libdevice, kernelNames,
                                       options.fastMath))
       return fail(llvm::toString(std::move(e)));
     if (llvm::Error e = optimize(*copy, arch, options.fastMath))
       return fail(llvm::toString(std::move(e)));
     writeTrace(options, tag + ".opt.ll", print(*copy));
+    std::optional<llvm::TimeTraceScope> ptxScope;
+    ptxScope.emplace("Alloy NVPTX backend", arch);
     llvm::Expected<std::string> ptx = emitPTX(*copy, arch);
+    ptxScope.reset();
     if (!ptx)
       return fail(llvm::toString(ptx.takeError()));
     writeTrace(options, tag + ".ptx", *ptx);
     if (ptxas) {
+      llvm::TimeTraceScope ptxasScope("Alloy ptxas", arch);
       auto cubin = assemblePTX(*ptxas, *ptx, arch);
       if (!cubin)
         return fail(llvm::toString(cubin.takeError()));

@@ -1,6 +1,7 @@
 #include "LaunchChecks.h"
 #include "Basic/Diagnostics.h"
 #include "Basic/KernelParams.h"
+#include "Basic/OwnDecls.h"
 #include "KernelAttributes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -250,7 +251,8 @@ private:
 } // namespace
 
 void checkLaunches(ASTContext &ctx, DiagnosticsEngine &diags) {
-  Checker(ctx, diags).TraverseAST(ctx);
+  Checker checker(ctx, diags);
+  traverseOwnDecls(checker, ctx);
 }
 
 } // namespace alloy

@@ -20,7 +20,12 @@
 #include <unistd.h>
 #include <vector>
 
+#include "Options.h"
+#include "PrecompiledHeader.h"
+
 namespace fs = std::filesystem;
+
+using alloy_driver::takesSeparateValue;
 
 namespace {
 
@@ -70,22 +75,6 @@ Paths locate(const char *Argv0) {
   P.Plugin = envOr("ALLOY_PLUGIN", P.Plugin);
   P.Runtime = envOr("ALLOY_RUNTIME_LIB", P.Runtime);
   return P;
-}
-
-// Clang options whose value is the next argument when not joined.
-bool takesSeparateValue(const std::string &A) {
-  static const std::string Opts =
-      " -o -I -D -U -x -include -imacros -isystem -iquote -idirafter -iprefix"
-      " -iwithprefix -iwithprefixbefore -isysroot -cxx-isystem -MF -MT -MQ -MJ"
-      " -L -l -Xlinker -Xclang -Xassembler -Xpreprocessor -Xarch_host"
-      " -Xarch_device -Xopenmp-target -Xanalyzer -Xoffload-linker -T -u -z"
-      " -target -arch -mllvm -F -e -B -include-pch -ivfsoverlay"
-      " -dependency-file -dependency-dot -serialize-diagnostics"
-      " --serialize-diagnostics -working-directory --sysroot -rpath --output"
-      " --include-directory --define-macro --language --std"
-      " --library-directory --include --param -framework ";
-  return A.find(' ') == std::string::npos &&
-         Opts.find(" " + A + " ") != std::string::npos;
 }
 
 // Splits a response file the way GNU tools do (quotes and backslashes).
@@ -520,6 +509,23 @@ int main(int Argc, char **Argv) {
       Cmd.push_back(P.Runtime);
       if (!DashDash)
         Cmd.push_back("-ldl");
+    }
+  }
+
+  // The precompiled <gpu/gpu.hpp>, built on first use (PrecompiledHeader.h).
+  if (!Version && !EmitAlloy && Cmd.size() > 1) {
+    alloy_driver::PchRequest Request{P.ClangXX, P.IncludeDir, P.Plugin,
+                                     Args(Cmd.begin() + 1, Cmd.end()),
+                                     !PrintOnly};
+    bool Compiles = std::find(Cmd.begin(), Cmd.end(), "-fplugin=" + P.Plugin) !=
+                    Cmd.end();
+    if (Compiles) {
+      alloy_driver::PchResult Pch = alloy_driver::precompiledGpuHeader(Request);
+      if (Verbose)
+        std::fprintf(stderr, "alloy++: precompiled <gpu/gpu.hpp>: %s\n",
+                     Pch.Note.c_str());
+      if (!Pch.Path.empty())
+        Cmd.insert(Cmd.begin() + 1, {"-include-pch", Pch.Path});
     }
   }
 

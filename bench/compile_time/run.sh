@@ -1,0 +1,44 @@
+#!/bin/sh
+# Compile time of the vecadd sample, median of N runs each: alloy++ (with
+# its precompiled <gpu/gpu.hpp>, and without), nvcc on the same program in
+# CUDA C++, plain clang++ (no plugin, no GPU code). Prints a Markdown table.
+# usage: sh bench/compile_time/run.sh BUILD_DIR [N] [ARCH]
+set -eu
+src=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd)
+n=${2:-5}
+arch=${3:-sm_90}
+alloyxx=$build/bin/alloy++
+clangxx=$("$alloyxx" --print-clang)
+nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export ALLOY_CACHE_DIR="$work/cache"
+sample=$src/examples/vecadd/vecadd.cpp
+
+median() { # COMMAND...: seconds, median of $n runs
+  for _ in $(seq "$n"); do
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+    end=$(date +%s.%N)
+    awk "BEGIN { print $end - $start }"
+  done | sort -n | awk '{ a[NR] = $1 } END { printf "%.3f", a[int((NR + 1) / 2)] }'
+}
+
+# The first compile builds the PCH; it is not counted.
+"$alloyxx" -O2 --gpu-arch="$arch" -c "$sample" -o "$work/warm.o"
+t_alloy=$(median "$alloyxx" -O2 --gpu-arch="$arch" -c "$sample" -o "$work/a.o")
+t_nopch=$(median env ALLOY_PCH=0 "$alloyxx" -O2 --gpu-arch="$arch" -c "$sample" -o "$work/b.o")
+t_clang=$(median "$clangxx" -std=c++23 -O2 -I"$src/include" -Wno-unknown-attributes -c "$sample" -o "$work/c.o")
+if [ -x "$nvcc" ]; then
+  t_nvcc=$(median "$nvcc" -O3 -arch="$arch" -c "$src/bench/compile_time/vecadd.cu" -o "$work/n.o")
+else
+  t_nvcc=""
+fi
+ratio() { if [ -n "$2" ]; then awk "BEGIN { printf \"%.2f\", $1 / $2 }"; else echo "n/a"; fi; }
+echo "| compile of the vecadd sample ($arch), median of $n | seconds | / nvcc | / clang++ |"
+echo "|---|---|---|---|"
+echo "| alloy++ -O2 -c (precompiled <gpu/gpu.hpp>) | $t_alloy | $(ratio "$t_alloy" "$t_nvcc") | $(ratio "$t_alloy" "$t_clang") |"
+echo "| alloy++ -O2 -c, ALLOY_PCH=0 | $t_nopch | $(ratio "$t_nopch" "$t_nvcc") | $(ratio "$t_nopch" "$t_clang") |"
+echo "| nvcc -O3 -c (same program in CUDA C++) | ${t_nvcc:-n/a} | 1.00 | $(ratio "${t_nvcc:-}" "$t_clang") |"
+echo "| clang++ -O2 -c (host only, no plugin) | $t_clang | $(ratio "$t_clang" "$t_nvcc") | 1.00 |"

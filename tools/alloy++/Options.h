@@ -1,0 +1,14 @@
+// What alloy++ knows about clang's command-line options.
+#ifndef ALLOY_TOOLS_OPTIONS_H
+#define ALLOY_TOOLS_OPTIONS_H
+
+#include <string>
+
+namespace alloy_driver {
+
+// Clang options whose value is the next argument when not joined.
+bool takesSeparateValue(const std::string &A);
+
+} // namespace alloy_driver
+
+#endif

@@ -1,0 +1,367 @@
+#include "PrecompiledHeader.h"
+#include "Options.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace alloy_driver {
+namespace {
+
+using Args = std::vector<std::string>;
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.rfind(P, 0) == 0;
+}
+
+bool isSourceFile(const std::string &F) {
+  static const char *const Exts[] = {".cpp", ".cc", ".cxx", ".c++",
+                                     ".cp",  ".C",  ".CPP"};
+  std::string Ext = fs::path(F).extension().string();
+  for (const char *E : Exts)
+    if (Ext == E)
+      return true;
+  return false;
+}
+
+// Options after which a PCH would change what the compile does, or that
+// make it not a compile to an object.
+bool excludesPch(const std::string &A) {
+  static const char *const Exact[] = {
+      "-E",        "-fsyntax-only", "-M",         "-MM",
+      "-x",        "--language",    "-include",   "--include",
+      "-imacros",  "-include-pch",  "--precompile", "-emit-ast",
+      "-fmodules", "--preprocess",  "-",          "--",
+      "-fplugin-arg-alloy-print-alloy"};
+  for (const char *E : Exact)
+    if (A == E)
+      return true;
+  return startsWith(A, "-x") || startsWith(A, "-include") ||
+         startsWith(A, "-fmodule") || startsWith(A, "-save-temps");
+}
+
+// Options that only name outputs or link inputs: left out of the PCH's
+// build and of its key. (Value-taking ones drop their value too.)
+bool outputOnly(const std::string &A) {
+  static const char *const Exact[] = {"-o",  "-c",  "-S",  "-MD", "-MMD",
+                                      "-MF", "-MT", "-MQ", "-MJ", "-MP",
+                                      "-Xlinker", "-rpath", "--output"};
+  for (const char *E : Exact)
+    if (A == E)
+      return true;
+  return startsWith(A, "-l") || startsWith(A, "-L") || startsWith(A, "-Wl,") ||
+         startsWith(A, "-fuse-ld=") || startsWith(A, "-fplugin-arg-alloy-") ||
+         startsWith(A, "-fpass-plugin=") || A == "-shared" ||
+         A == "-static" || A == "-pie" || A == "-no-pie" || A == "-rdynamic";
+}
+
+std::string fileStamp(const std::string &Path) {
+  std::error_code EC;
+  auto Size = fs::file_size(Path, EC);
+  auto Time = fs::last_write_time(Path, EC);
+  return Path + ":" + std::to_string(EC ? 0 : Size) + ":" +
+         std::to_string(Time.time_since_epoch().count());
+}
+
+std::uint64_t fnv1a(const std::string &Text) {
+  std::uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : Text)
+    H = (H ^ C) * 1099511628211ull;
+  return H;
+}
+
+std::string cacheDir() {
+  auto Env = [](const char *Name) -> std::string {
+    const char *V = std::getenv(Name);
+    return V && *V ? V : "";
+  };
+  if (std::string D = Env("ALLOY_CACHE_DIR"); !D.empty())
+    return D + "/pch";
+  if (std::string D = Env("XDG_CACHE_HOME"); !D.empty())
+    return D + "/alloy/pch";
+  if (std::string D = Env("HOME"); !D.empty())
+    return D + "/.cache/alloy/pch";
+  return "";
+}
+
+// The files a make-style dependency file lists.
+Args dependencies(const std::string &DepFile) {
+  std::ifstream In(DepFile);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  std::string Text = SS.str();
+  size_t Colon = Text.find(": ");
+  Args Files;
+  if (Colon == std::string::npos)
+    return Files;
+  std::string Cur;
+  for (size_t I = Colon + 2; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
+      ++I;
+    } else if (C == '\\' && I + 1 < Text.size() && Text[I + 1] == ' ') {
+      Cur += ' ';
+      ++I;
+    } else if (C == ' ' || C == '\n' || C == '\t') {
+      if (!Cur.empty())
+        Files.push_back(Cur);
+      Cur.clear();
+    } else {
+      Cur += C;
+    }
+  }
+  if (!Cur.empty())
+    Files.push_back(Cur);
+  return Files;
+}
+
+// A PCH is current when it and its dependency list exist and nothing it
+// was built from is newer.
+bool isCurrent(const std::string &Pch, const std::string &DepFile) {
+  std::error_code EC;
+  if (!fs::exists(Pch, EC) || !fs::exists(DepFile, EC) ||
+      fs::file_size(Pch, EC) == 0)
+    return false;
+  auto Built = fs::last_write_time(Pch, EC);
+  Args Files = dependencies(DepFile);
+  if (Files.empty())
+    return false;
+  for (const std::string &F : Files) {
+    auto T = fs::last_write_time(F, EC);
+    if (EC || T > Built)
+      return false;
+  }
+  return true;
+}
+
+int runQuietly(const Args &Cmd, const std::string &Log) {
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return -1;
+  if (Pid == 0) {
+    int Fd = open(Log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (Fd >= 0) {
+      dup2(Fd, 1);
+      dup2(Fd, 2);
+      close(Fd);
+    }
+    std::vector<char *> CArgs;
+    for (const std::string &A : Cmd)
+      CArgs.push_back(const_cast<char *>(A.c_str()));
+    CArgs.push_back(nullptr);
+    execvp(CArgs[0], CArgs.data());
+    _exit(127);
+  }
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0)
+    ;
+  return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+}
+
+} // namespace
+
+bool startsWithGpuHeader(const std::string &S) {
+  size_t I = 0, N = S.size();
+  auto SkipBlank = [&] {
+    while (I < N) {
+      if (S[I] == ' ' || S[I] == '\t' || S[I] == '\n' || S[I] == '\r')
+        ++I;
+      else if (S.compare(I, 2, "//") == 0)
+        I = S.find('\n', I) == std::string::npos ? N : S.find('\n', I);
+      else if (S.compare(I, 2, "/*") == 0)
+        I = S.find("*/", I + 2) == std::string::npos ? N
+                                                      : S.find("*/", I + 2) + 2;
+      else
+        break;
+    }
+  };
+  auto SkipSpaces = [&] {
+    while (I < N && (S[I] == ' ' || S[I] == '\t'))
+      ++I;
+  };
+  for (;;) {
+    SkipBlank();
+    if (I >= N || S[I] != '#')
+      return false;
+    ++I;
+    SkipSpaces();
+    size_t WordEnd = I;
+    while (WordEnd < N && std::isalpha(static_cast<unsigned char>(S[WordEnd])))
+      ++WordEnd;
+    std::string Directive = S.substr(I, WordEnd - I);
+    I = WordEnd;
+    SkipSpaces();
+    size_t LineEnd = S.find('\n', I);
+    if (LineEnd == std::string::npos)
+      LineEnd = N;
+    std::string Rest = S.substr(I, LineEnd - I);
+    while (!Rest.empty() && (Rest.back() == ' ' || Rest.back() == '\t' ||
+                             Rest.back() == '\r'))
+      Rest.pop_back();
+    if (!Rest.empty() && Rest.back() == '\\')
+      return false; // a continued directive: not worth understanding
+    if (Directive == "pragma" && Rest == "once") {
+      I = LineEnd;
+      continue;
+    }
+    if (Directive != "include" || Rest.empty())
+      return false;
+    char Close = Rest[0] == '<' ? '>' : Rest[0] == '"' ? '"' : 0;
+    size_t End = Close ? Rest.find(Close, 1) : std::string::npos;
+    if (End == std::string::npos)
+      return false;
+    std::string Target = Rest.substr(1, End - 1);
+    if (Target == "gpu/gpu.hpp")
+      return true;
+    // A standard header first is harmless; a quoted one may define macros.
+    if (Close != '>')
+      return false;
+    I = LineEnd;
+  }
+}
+
+PchResult precompiledGpuHeader(const PchRequest &R) {
+  PchResult Out;
+  const char *Env = std::getenv("ALLOY_PCH");
+  if (Env && std::string(Env) == "0") {
+    Out.Note = "ALLOY_PCH=0";
+    return Out;
+  }
+  // The flags the PCH is built with: the command's, less its inputs,
+  // outputs and link-only options.
+  Args Flags;
+  std::string Source;
+  bool RelativePaths = false;
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    const std::string &A = R.Args[I];
+    if (excludesPch(A)) {
+      Out.Note = "not with " + A;
+      return Out;
+    }
+    bool HasValue = takesSeparateValue(A) && I + 1 < R.Args.size();
+    if (A.empty() || A[0] != '-') {
+      if (isSourceFile(A)) {
+        if (!Source.empty()) {
+          Out.Note = "more than one source file";
+          return Out;
+        }
+        Source = A;
+      }
+      continue; // objects and libraries to link
+    }
+    if (outputOnly(A)) {
+      I += HasValue;
+      continue;
+    }
+    Flags.push_back(A);
+    if (HasValue)
+      Flags.push_back(R.Args[++I]);
+    // Relative include paths make the PCH depend on the directory.
+    for (const char *P : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      if (!startsWith(A, P))
+        continue;
+      std::string Value = HasValue ? Flags.back() : A.substr(std::strlen(P));
+      if (!Value.empty() && Value[0] != '/')
+        RelativePaths = true;
+    }
+  }
+  if (Source.empty()) {
+    Out.Note = "no C++ source file";
+    return Out;
+  }
+  std::ifstream In(Source);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  if (!startsWithGpuHeader(SS.str())) {
+    Out.Note = Source + " does not start with #include <gpu/gpu.hpp>";
+    return Out;
+  }
+  std::string Dir = cacheDir();
+  std::error_code EC;
+  if (Dir.empty() || (!fs::is_directory(Dir, EC) &&
+                      !fs::create_directories(Dir, EC))) {
+    Out.Note = "no cache directory (set ALLOY_CACHE_DIR)";
+    return Out;
+  }
+
+  std::string KeyText = "alloy-pch-1\n" + fileStamp(R.ClangXX) + "\n" +
+                        fileStamp(R.Plugin) + "\n" + R.IncludeDir + "\n";
+  if (RelativePaths)
+    KeyText += fs::current_path(EC).string() + "\n";
+  for (const std::string &F : Flags)
+    KeyText += F + '\0';
+  char Key[17];
+  std::snprintf(Key, sizeof Key, "%016llx",
+                static_cast<unsigned long long>(fnv1a(KeyText)));
+  std::string Stem = Dir + "/gpu-" + Key;
+  std::string Pch = Stem + ".pch", DepFile = Stem + ".d";
+  if (isCurrent(Pch, DepFile)) {
+    Out.Path = Pch;
+    Out.Note = "using " + Pch;
+    return Out;
+  }
+  if (fs::exists(Stem + ".failed", EC)) {
+    Out.Note = "an earlier build of " + Pch + " failed (" + Stem + ".failed)";
+    return Out;
+  }
+  if (!R.MayBuild) {
+    Out.Note = "no current " + Pch;
+    return Out;
+  }
+  // One process builds it; the others compile without it meanwhile.
+  int Lock = open((Stem + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  if (Lock < 0 || flock(Lock, LOCK_EX | LOCK_NB) != 0) {
+    if (Lock >= 0)
+      close(Lock);
+    Out.Note = "another compile is building " + Pch;
+    return Out;
+  }
+  if (isCurrent(Pch, DepFile)) {
+    close(Lock);
+    Out.Path = Pch;
+    Out.Note = "using " + Pch;
+    return Out;
+  }
+  std::string Tmp = Stem + "." + std::to_string(getpid());
+  Args Cmd{R.ClangXX};
+  Cmd.insert(Cmd.end(), Flags.begin(), Flags.end());
+  Cmd.insert(Cmd.end(),
+             {"-fpch-instantiate-templates", "-x", "c++-header",
+              R.IncludeDir + "/gpu/gpu.hpp", "-o", Tmp + ".pch", "-MD", "-MF",
+              Tmp + ".d", "-MT", Pch});
+  int Rc = runQuietly(Cmd, Stem + ".log");
+  if (Rc == 0 && fs::exists(Tmp + ".pch", EC)) {
+    fs::rename(Tmp + ".d", DepFile, EC);
+    if (!EC)
+      fs::rename(Tmp + ".pch", Pch, EC);
+  }
+  fs::remove(Tmp + ".pch", EC);
+  fs::remove(Tmp + ".d", EC);
+  // (A header dated in the future keeps it "not current"; it is still
+  // what clang just built from the headers as they are.)
+  if (Rc != 0 || !fs::exists(Pch, EC)) {
+    fs::copy_file(Stem + ".log", Stem + ".failed",
+                  fs::copy_options::overwrite_existing, EC);
+    close(Lock);
+    Out.Note = "building " + Pch + " failed (see " + Stem + ".failed)";
+    return Out;
+  }
+  close(Lock);
+  Out.Path = Pch;
+  Out.Note = "built " + Pch;
+  return Out;
+}
+
+} // namespace alloy_driver

@@ -1,0 +1,37 @@
+// alloy++'s precompiled <gpu/gpu.hpp>: most of a compile is clang parsing
+// the C++23 headers that <gpu/gpu.hpp> includes, so alloy++ precompiles it
+// once per set of flags (in a per-user cache) and passes it with
+// -include-pch to every later compile whose source starts with it.
+#ifndef ALLOY_TOOLS_PRECOMPILEDHEADER_H
+#define ALLOY_TOOLS_PRECOMPILEDHEADER_H
+
+#include <string>
+#include <vector>
+
+namespace alloy_driver {
+
+struct PchRequest {
+  std::string ClangXX;    // the clang++ that compiles
+  std::string IncludeDir; // Alloy's include directory
+  std::string Plugin;     // the plugin the PCH is built with
+  // The clang command's arguments after the program name, as alloy++ will
+  // run it (before -include-pch is added).
+  std::vector<std::string> Args;
+  bool MayBuild = true; // false: use an existing PCH only (--print-command)
+};
+
+struct PchResult {
+  std::string Path; // the .pch to pass with -include-pch; empty: none
+  std::string Note; // why (for --alloy-verbose)
+};
+
+PchResult precompiledGpuHeader(const PchRequest &Request);
+
+// True when the source's first declaration or directive, after comments,
+// #pragma once and #include <...> lines, is #include <gpu/gpu.hpp> (or
+// "gpu/gpu.hpp"): then precompiling the header first changes nothing.
+bool startsWithGpuHeader(const std::string &Source);
+
+} // namespace alloy_driver
+
+#endif
