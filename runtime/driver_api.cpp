@@ -71,6 +71,8 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuStreamCreate, "cuStreamCreate", missing);
   bind(s.library, a.cuStreamDestroy, "cuStreamDestroy_v2", missing);
   bind(s.library, a.cuStreamSynchronize, "cuStreamSynchronize", missing);
+  bind(s.library, a.cuStreamGetCtx, "cuStreamGetCtx", missing);
+  bind(s.library, a.cuPointerGetAttribute, "cuPointerGetAttribute", missing);
   bind(s.library, a.cuEventCreate, "cuEventCreate", missing);
   bind(s.library, a.cuEventDestroy, "cuEventDestroy_v2", missing);
   bind(s.library, a.cuEventRecord, "cuEventRecord", missing);

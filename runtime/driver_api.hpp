@@ -44,6 +44,11 @@ inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
+// CUpointer_attribute
+inline constexpr int CU_POINTER_ATTRIBUTE_CONTEXT = 1;
+inline constexpr int CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11;
+inline constexpr int CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12;
+
 // CUfunction_attribute
 inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 inline constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
@@ -80,6 +85,8 @@ struct driver_api {
   CUresult (*cuStreamCreate)(CUstream *, unsigned);
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuStreamGetCtx)(CUstream, CUcontext *);
+  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
   CUresult (*cuEventCreate)(CUevent *, unsigned);
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuEventRecord)(CUevent, CUstream);

@@ -213,6 +213,16 @@ public:
   // An event never recorded is complete, so waiting on it does nothing.
   result<void> wait(const event &e);
 
+  // Interop: the CUstream, for CUDA libraries (cublasSetStream, ...); null
+  // for a context's default stream (CUDA's legacy default stream).
+  void *native_handle() const noexcept;
+  // A stream made by other CUDA code (a CUstream or cudaStream_t), used
+  // but never destroyed by Alloy. It must belong to `ctx`'s CUDA context
+  // (cuStreamGetCtx), else ALLOY_ERROR_INVALID_HANDLE.
+  static result<stream> wrap(const context &ctx, void *native);
+  // False for the default stream and wrapped ones.
+  bool owns_handle() const noexcept;
+
 private:
   stream() = default;
   friend struct detail::runtime_access;
@@ -235,6 +245,8 @@ public:
   // Without waiting: true when the work before the mark has finished (or
   // the event was never recorded), false while it is still pending.
   result<bool> query() const;
+  // Interop: the CUevent (cudaEvent_t).
+  void *native_handle() const noexcept;
 
 private:
   event() = default;
@@ -262,6 +274,9 @@ public:
   result<stream> create_stream();
   result<event> create_event();
   result<void> synchronize();
+  // Interop: the device's primary CUcontext, which the CUDA runtime API
+  // (cudart, cuBLAS, ...) uses too.
+  void *native_handle() const noexcept;
 
 private:
   context() = default;
@@ -286,6 +301,9 @@ public:
 
   static result<raw_buffer> allocate(stream &s, size_t count, size_t elem_size,
                                      bool zero);
+  // Device memory allocated by other code, which this buffer never frees.
+  static result<raw_buffer> wrap(const context &ctx, uint64_t address,
+                                 size_t count, size_t elem_size);
   // Elements [offset, offset + count) of this buffer, sharing its memory.
   result<raw_buffer> view(size_t offset, size_t count, size_t elem_size) const;
   result<void> upload(stream &s, const void *src, size_t count,
@@ -332,6 +350,15 @@ public:
   static result<device_buffer> uninitialized(stream &s, size_t n) {
     return make(detail::raw_buffer::allocate(s, n, sizeof(T), false));
   }
+  // Interop: `n` elements at `address` (a CUdeviceptr, or a pointer from
+  // cudaMalloc converted with reinterpret_cast<std::uintptr_t>), allocated
+  // by other CUDA code, which stays responsible for freeing it; destroying
+  // the buffer frees nothing. The memory must belong to `ctx`'s CUDA
+  // context (cuPointerGetAttribute) and hold `n` elements.
+  static result<device_buffer> wrap(const context &ctx, std::uintptr_t address,
+                                    size_t n) {
+    return make(detail::raw_buffer::wrap(ctx, address, n, sizeof(T)));
+  }
 
   // Copies the whole buffer to the host, waiting for the stream.
   result<std::vector<T>> to_host(stream &s) const {
@@ -366,6 +393,11 @@ public:
   bool empty() const noexcept { return raw_.bytes() == 0; }
   // The device address, for the launch machinery and interop.
   uint64_t device_address() const noexcept { return raw_.address(); }
+  // Interop: the CUdeviceptr; reinterpret_cast<T *> of it is the pointer
+  // that CUDA libraries take.
+  std::uintptr_t native_handle() const noexcept {
+    return std::uintptr_t(raw_.address());
+  }
   // False for a buffer that wraps memory allocated by other code.
   bool owns_memory() const noexcept { return raw_.owns_memory(); }
 

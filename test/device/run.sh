@@ -35,6 +35,8 @@ expect device_printf 'device printf: thread 5 of 128 says hello 2.50 -42' "$dir/
 expect vector_access 'PASSED: all checks' "$dir/vector_access"
 expect events_streams 'PASSED: all checks' "$dir/events_streams"
 expect memory_ops 'PASSED: all checks' "$dir/memory_ops"
+expect interop_wrap 'PASSED: all checks' "$dir/interop_wrap"
+expect cublas_interop '^PASSED$\|^SKIPPED: libcublas not found$' "$dir/cublas_interop"
 expect fp_modes_default 'PASSED: all checks' "$dir/fp_modes_default"
 expect fp_modes_nofma 'PASSED: all checks' "$dir/fp_modes_nofma"
 expect fp_modes_fast 'PASSED: all checks' "$dir/fp_modes_fast"

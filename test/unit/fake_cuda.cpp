@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iterator>
+#include <map>
 #include <string>
 
 // The driver's own types, so that the signatures match the runtime's
@@ -36,6 +38,17 @@ int g_stream_syncs = 0;
 std::string g_fail_function;
 int g_fail_result = 0;
 
+// What cuPointerGetAttribute knows: each allocation's size and context.
+struct allocation {
+  size_t bytes;
+  CUctx_st *context;
+};
+std::map<uintptr_t, allocation> g_allocations;
+int g_primary_token, g_other_token; // the addresses are the contexts
+CUctx_st *primary() { return reinterpret_cast<CUctx_st *>(&g_primary_token); }
+CUctx_st *other() { return reinterpret_cast<CUctx_st *>(&g_other_token); }
+int g_frees = 0, g_stream_destroys = 0;
+
 int injected(const char *function) {
   if (g_fail_function != function)
     return 0;
@@ -60,6 +73,8 @@ void fake_cuda_reset() {
   g_stream_waits = 0;
   g_stream_syncs = 0;
   g_fail_function.clear();
+  g_frees = 0;
+  g_stream_destroys = 0;
 }
 void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
 void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
@@ -68,6 +83,26 @@ int fake_cuda_max_dynamic_shared() { return g_max_dynamic_shared; }
 void fake_cuda_set_busy(int busy) { g_busy = busy != 0; }
 int fake_cuda_stream_waits() { return g_stream_waits; }
 int fake_cuda_stream_syncs() { return g_stream_syncs; }
+int fake_cuda_frees() { return g_frees; }
+int fake_cuda_stream_destroys() { return g_stream_destroys; }
+// Memory and streams made by "other CUDA code": in the primary context
+// (0), another context (1), or no context (2: a stream-ordered pool).
+uintptr_t fake_cuda_foreign_alloc(size_t bytes, int where) {
+  void *p = std::malloc(bytes);
+  g_allocations[uintptr_t(p)] = {
+      bytes, where == 0 ? primary() : where == 1 ? other() : nullptr};
+  return uintptr_t(p);
+}
+void fake_cuda_foreign_free(uintptr_t p) {
+  g_allocations.erase(p);
+  std::free(reinterpret_cast<void *>(p));
+}
+CUstream_st *fake_cuda_foreign_stream(int other_context) {
+  return reinterpret_cast<CUstream_st *>(new int(other_context ? 1 : 0));
+}
+void fake_cuda_foreign_stream_destroy(CUstream_st *s) {
+  delete reinterpret_cast<int *>(s);
+}
 void fake_cuda_fail(const char *function, int rc) {
   g_fail_function = function;
   g_fail_result = rc;
@@ -130,8 +165,7 @@ CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
 }
 CUresult cuDeviceTotalMem_v2(size_t *bytes, int) { return *bytes = 1 << 30, 0; }
 CUresult cuDevicePrimaryCtxRetain(CUctx_st **ctx, int) {
-  static int token;
-  return *ctx = reinterpret_cast<CUctx_st *>(&token), 0;
+  return *ctx = primary(), 0;
 }
 CUresult cuDevicePrimaryCtxRelease_v2(int) { return 0; }
 CUctx_st *g_current_context = nullptr;
@@ -148,7 +182,34 @@ CUresult cuStreamCreate(CUstream_st **s, unsigned) {
   return *s = reinterpret_cast<CUstream_st *>(new int(0)), 0;
 }
 CUresult cuStreamDestroy_v2(CUstream_st *s) {
+  ++g_stream_destroys;
   return delete reinterpret_cast<int *>(s), 0;
+}
+// A stream is an int: 1 for one of another context.
+CUresult cuStreamGetCtx(CUstream_st *s, CUctx_st **ctx) {
+  if (int rc = injected("cuStreamGetCtx"))
+    return rc;
+  *ctx = !s ? g_current_context
+            : *reinterpret_cast<int *>(s) == 1 ? other() : primary();
+  return 0;
+}
+CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
+  auto next = g_allocations.upper_bound(uintptr_t(p));
+  if (next == g_allocations.begin())
+    return 1; // CUDA_ERROR_INVALID_VALUE: not memory the driver knows
+  auto &[start, a] = *std::prev(next);
+  if (uintptr_t(p) >= start + a.bytes)
+    return 1;
+  switch (attribute) {
+  case 1: // CU_POINTER_ATTRIBUTE_CONTEXT
+    return *static_cast<CUctx_st **>(data) = a.context, 0;
+  case 11: // CU_POINTER_ATTRIBUTE_RANGE_START_ADDR
+    return *static_cast<CUdeviceptr *>(data) = start, 0;
+  case 12: // CU_POINTER_ATTRIBUTE_RANGE_SIZE
+    return *static_cast<size_t *>(data) = a.bytes, 0;
+  default:
+    return 1;
+  }
 }
 CUresult cuStreamSynchronize(CUstream_st *) {
   ++g_stream_syncs;
@@ -192,9 +253,13 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
     return rc;
   if (bytes == 0)
     return 1; // as the real driver: CUDA_ERROR_INVALID_VALUE
-  return *p = reinterpret_cast<uintptr_t>(std::malloc(bytes)), 0;
+  *p = reinterpret_cast<uintptr_t>(std::malloc(bytes));
+  g_allocations[uintptr_t(*p)] = {bytes, g_current_context};
+  return 0;
 }
 CUresult cuMemFree_v2(CUdeviceptr p) {
+  ++g_frees;
+  g_allocations.erase(uintptr_t(p));
   return std::free(reinterpret_cast<void *>(uintptr_t(p))), 0;
 }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
