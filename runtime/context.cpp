@@ -221,6 +221,8 @@ stream::~stream() = default;
 result<void> stream::synchronize() {
   if (!state_ || !state_->ctx)
     return detail::moved_from("stream::synchronize");
+  if (auto ok = detail::not_capturing(*state_, "stream::synchronize"); !ok)
+    return ok;
   detail::context_state &ctx = *state_->ctx;
   if (auto entered = ctx.enter(); !entered)
     return entered;

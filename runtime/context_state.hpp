@@ -49,9 +49,23 @@ struct stream_state {
   std::shared_ptr<context_state> ctx;
   cu::CUstream handle = nullptr; // null: the context's default stream
   bool owned = false;
+  bool capturing = false; // between begin_capture and end_capture
   const kernel_record *last_kernel = nullptr; // guarded by ctx->mutex
 
   ~stream_state();
+};
+
+// Blocking calls and allocations cannot be captured into a graph: an error
+// naming `what` while `s` is capturing. Defined in graph.cpp.
+result<void> not_capturing(const stream_state &s, std::string_view what);
+
+struct graph_state {
+  std::shared_ptr<context_state> ctx;
+  cu::CUgraph graph = nullptr;
+  cu::CUgraphExec exec = nullptr;
+  const kernel_record *last_kernel = nullptr; // captured last, for faults
+
+  ~graph_state();
 };
 
 // The stream's state, checked to be live and, when `owner` is given, to
@@ -73,6 +87,14 @@ struct event_state {
 };
 
 struct runtime_access {
+  static const std::shared_ptr<graph_state> &state(const graph &g) {
+    return g.state_;
+  }
+  static graph make_graph(std::shared_ptr<graph_state> state) {
+    graph g;
+    g.state_ = std::move(state);
+    return g;
+  }
   static const std::shared_ptr<event_state> &state(const event &e) {
     return e.state_;
   }

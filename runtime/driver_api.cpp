@@ -72,6 +72,15 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuStreamDestroy, "cuStreamDestroy_v2", missing);
   bind(s.library, a.cuStreamSynchronize, "cuStreamSynchronize", missing);
   bind(s.library, a.cuStreamGetCtx, "cuStreamGetCtx", missing);
+  bind(s.library, a.cuStreamQuery, "cuStreamQuery", missing);
+  bind(s.library, a.cuStreamBeginCapture, "cuStreamBeginCapture_v2", missing);
+  bind(s.library, a.cuStreamEndCapture, "cuStreamEndCapture", missing);
+  bind(s.library, a.cuGraphInstantiateWithFlags, "cuGraphInstantiateWithFlags",
+       missing);
+  bind(s.library, a.cuGraphLaunch, "cuGraphLaunch", missing);
+  bind(s.library, a.cuGraphGetNodes, "cuGraphGetNodes", missing);
+  bind(s.library, a.cuGraphExecDestroy, "cuGraphExecDestroy", missing);
+  bind(s.library, a.cuGraphDestroy, "cuGraphDestroy", missing);
   bind(s.library, a.cuPointerGetAttribute, "cuPointerGetAttribute", missing);
   bind(s.library, a.cuEventCreate, "cuEventCreate", missing);
   bind(s.library, a.cuEventDestroy, "cuEventDestroy_v2", missing);

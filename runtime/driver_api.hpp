@@ -15,6 +15,9 @@ struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
 struct CUevent_st;
+struct CUgraph_st;
+struct CUgraphExec_st;
+struct CUgraphNode_st;
 
 namespace gpu::detail::cu {
 
@@ -26,6 +29,9 @@ using CUmodule = ::CUmod_st *;
 using CUfunction = ::CUfunc_st *;
 using CUstream = ::CUstream_st *;
 using CUevent = ::CUevent_st *;
+using CUgraph = ::CUgraph_st *;
+using CUgraphExec = ::CUgraphExec_st *;
+using CUgraphNode = ::CUgraphNode_st *;
 using CUjit_option = int;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
@@ -61,6 +67,10 @@ inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 // CUstream_flags
 inline constexpr unsigned CU_STREAM_DEFAULT = 0;
 
+// CUstreamCaptureMode: unsafe calls (cuMemAlloc, ...) of the capturing
+// thread fail instead of silently escaping the graph.
+inline constexpr int CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1;
+
 // CUevent_flags
 inline constexpr unsigned CU_EVENT_DEFAULT = 0;
 
@@ -86,6 +96,15 @@ struct driver_api {
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuStreamSynchronize)(CUstream);
   CUresult (*cuStreamGetCtx)(CUstream, CUcontext *);
+  CUresult (*cuStreamQuery)(CUstream);
+  CUresult (*cuStreamBeginCapture)(CUstream, int);
+  CUresult (*cuStreamEndCapture)(CUstream, CUgraph *);
+  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *, CUgraph,
+                                          unsigned long long);
+  CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
+  CUresult (*cuGraphGetNodes)(CUgraph, CUgraphNode *, size_t *);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec);
+  CUresult (*cuGraphDestroy)(CUgraph);
   CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
   CUresult (*cuEventCreate)(CUevent *, unsigned);
   CUresult (*cuEventDestroy)(CUevent);

@@ -24,6 +24,7 @@ constexpr code_name alloy_names[] = {
     {errc::arch_mismatch, "ALLOY_ERROR_ARCH_MISMATCH"},
     {errc::invalid_handle, "ALLOY_ERROR_INVALID_HANDLE"},
     {errc::out_of_range, "ALLOY_ERROR_OUT_OF_RANGE"},
+    {errc::invalid_state, "ALLOY_ERROR_INVALID_STATE"},
 };
 
 constexpr code_name driver_names[] = {

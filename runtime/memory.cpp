@@ -70,6 +70,8 @@ result<raw_buffer> raw_buffer::allocate(stream &s, size_t count,
                 "a device_buffer of " + std::to_string(count) +
                     " elements of " + std::to_string(elem_size) +
                     " bytes does not fit in memory");
+  if (auto ok = not_capturing(**st, "allocating a device_buffer"); !ok)
+    return std::unexpected(ok.error());
   context_state &ctx = *(*st)->ctx;
   raw_buffer buffer;
   buffer.ctx_ = (*st)->ctx;
@@ -120,6 +122,8 @@ result<void> raw_buffer::upload(stream &s, const void *src, size_t count,
   auto st = stream_for(s, ctx_.get(), "copy_from_host");
   if (!st)
     return std::unexpected(st.error());
+  if (auto ok = not_capturing(**st, "copy_from_host"); !ok)
+    return ok;
   if (bytes_ == 0)
     return {};
   context_state &ctx = *ctx_;
@@ -143,6 +147,8 @@ result<void> raw_buffer::download(stream &s, void *dst, size_t count,
   auto st = stream_for(s, ctx_.get(), "copy_to_host");
   if (!st)
     return std::unexpected(st.error());
+  if (auto ok = not_capturing(**st, "copy_to_host"); !ok)
+    return ok;
   if (bytes_ == 0)
     return {};
   context_state &ctx = *ctx_;

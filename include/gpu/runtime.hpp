@@ -62,6 +62,10 @@ inline constexpr int invalid_handle = 100012;
 // ALLOY_ERROR_OUT_OF_RANGE: a size that does not fit (element count times
 // element size overflows, device ordinal out of range).
 inline constexpr int out_of_range = 100013;
+// ALLOY_ERROR_INVALID_STATE: a call that the object's state does not allow
+// (a blocking call or an allocation on a stream that is capturing a graph,
+// end_capture without begin_capture).
+inline constexpr int invalid_state = 100014;
 } // namespace errc
 
 class error {
@@ -144,11 +148,13 @@ struct sm_version {
 class context;
 class stream;
 class event;
+class graph;
 
 namespace detail {
 struct context_state;
 struct stream_state;
 struct event_state;
+struct graph_state;
 struct kernel_record;
 struct runtime_access;
 struct prepared_access;
@@ -222,6 +228,18 @@ public:
   static result<stream> wrap(const context &ctx, void *native);
   // False for the default stream and wrapped ones.
   bool owns_handle() const noexcept;
+
+  // CUDA graphs (<gpu/graph.hpp>): records the work queued on this stream
+  // between begin_capture and end_capture into a graph instead of running
+  // it. Not on a context's default stream (CUDA's legacy default stream
+  // cannot be captured): use context::create_stream.
+  result<void> begin_capture();
+  result<graph> end_capture();
+  bool capturing() const noexcept;
+  // begin_capture, body(), end_capture; body returns void or
+  // result<void>, and an error it returns ends the capture and is
+  // returned. Defined in <gpu/graph.hpp>.
+  template <class F> result<graph> capture(F &&body);
 
 private:
   stream() = default;
@@ -414,6 +432,7 @@ private:
 
 } // namespace gpu
 
+#include <gpu/graph.hpp>
 #include <gpu/pinned_buffer.hpp>
 #include <gpu/transfers.hpp>
 

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
+#include <vector>
 #include <iterator>
 #include <map>
 #include <string>
@@ -16,6 +18,9 @@ struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
 struct CUevent_st;
+struct CUgraph_st;
+struct CUgraphExec_st;
+struct CUgraphNode_st;
 
 extern "C" {
 
@@ -49,6 +54,25 @@ CUctx_st *primary() { return reinterpret_cast<CUctx_st *>(&g_primary_token); }
 CUctx_st *other() { return reinterpret_cast<CUctx_st *>(&g_other_token); }
 int g_frees = 0, g_stream_destroys = 0;
 
+// Stream capture: work queued on the capturing stream becomes nodes,
+// closures that a graph launch runs; a blocking call invalidates it.
+CUstream_st *g_capturing = nullptr;
+bool g_capture_invalid = false;
+std::vector<std::function<void()>> g_nodes;
+struct fake_graph {
+  std::vector<std::function<void()>> nodes;
+};
+int g_graphs_alive = 0, g_graph_launches = 0;
+
+// Runs `work` now, or records it when `s` is capturing.
+int run_or_record(CUstream_st *s, std::function<void()> work) {
+  if (s && s == g_capturing)
+    g_nodes.push_back(work);
+  else
+    work();
+  return 0;
+}
+
 int injected(const char *function) {
   if (g_fail_function != function)
     return 0;
@@ -75,6 +99,10 @@ void fake_cuda_reset() {
   g_fail_function.clear();
   g_frees = 0;
   g_stream_destroys = 0;
+  g_capturing = nullptr;
+  g_capture_invalid = false;
+  g_nodes.clear();
+  g_graph_launches = 0;
 }
 void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
 void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
@@ -84,6 +112,8 @@ void fake_cuda_set_busy(int busy) { g_busy = busy != 0; }
 int fake_cuda_stream_waits() { return g_stream_waits; }
 int fake_cuda_stream_syncs() { return g_stream_syncs; }
 int fake_cuda_frees() { return g_frees; }
+int fake_cuda_graphs_alive() { return g_graphs_alive; }
+int fake_cuda_graph_launches() { return g_graph_launches; }
 int fake_cuda_stream_destroys() { return g_stream_destroys; }
 // Memory and streams made by "other CUDA code": in the primary context
 // (0), another context (1), or no context (2: a stream-ordered pool).
@@ -211,9 +241,73 @@ CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
     return 1;
   }
 }
-CUresult cuStreamSynchronize(CUstream_st *) {
+CUresult cuStreamSynchronize(CUstream_st *s) {
   ++g_stream_syncs;
+  if (s && s == g_capturing) {
+    g_capture_invalid = true;
+    return 900; // CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED
+  }
   return g_sync_result;
+}
+CUresult cuStreamQuery(CUstream_st *s) {
+  if (s && s == g_capturing) {
+    g_capture_invalid = true;
+    return 900;
+  }
+  return g_sync_result;
+}
+CUresult cuStreamBeginCapture_v2(CUstream_st *s, int mode) {
+  if (int rc = injected("cuStreamBeginCapture_v2"))
+    return rc;
+  if (!s)
+    return 900; // the legacy default stream cannot be captured
+  if (g_capturing || mode < 0 || mode > 2)
+    return 1;
+  g_capturing = s;
+  g_capture_invalid = false;
+  g_nodes.clear();
+  return 0;
+}
+CUresult cuStreamEndCapture(CUstream_st *s, CUgraph_st **graph) {
+  *graph = nullptr;
+  if (!s || s != g_capturing)
+    return 401; // CUDA_ERROR_ILLEGAL_STATE
+  g_capturing = nullptr;
+  if (g_capture_invalid)
+    return 901; // CUDA_ERROR_STREAM_CAPTURE_INVALIDATED
+  ++g_graphs_alive;
+  *graph = reinterpret_cast<CUgraph_st *>(new fake_graph{std::move(g_nodes)});
+  g_nodes.clear();
+  return 0;
+}
+CUresult cuGraphInstantiateWithFlags(CUgraphExec_st **exec, CUgraph_st *graph,
+                                     unsigned long long) {
+  if (int rc = injected("cuGraphInstantiateWithFlags"))
+    return rc;
+  ++g_graphs_alive;
+  *exec = reinterpret_cast<CUgraphExec_st *>(
+      new fake_graph(*reinterpret_cast<fake_graph *>(graph)));
+  return 0;
+}
+CUresult cuGraphLaunch(CUgraphExec_st *exec, CUstream_st *) {
+  if (int rc = injected("cuGraphLaunch"))
+    return rc;
+  ++g_graph_launches;
+  for (auto &node : reinterpret_cast<fake_graph *>(exec)->nodes)
+    node();
+  return 0;
+}
+CUresult cuGraphGetNodes(CUgraph_st *graph, CUgraphNode_st **, size_t *n) {
+  *n = reinterpret_cast<fake_graph *>(graph)->nodes.size();
+  return 0;
+}
+CUresult cuGraphExecDestroy(CUgraphExec_st *exec) {
+  --g_graphs_alive;
+  return delete reinterpret_cast<fake_graph *>(exec), 0;
+}
+CUresult cuGraphDestroy(CUgraph_st *graph) {
+  --g_graphs_alive;
+  return delete reinterpret_cast<fake_graph *>(graph), 0;
 }
 // An event is the fake clock's reading (milliseconds) when it was recorded;
 // each record advances the clock by 1.5 ms. -1: never recorded.
@@ -263,52 +357,60 @@ CUresult cuMemFree_v2(CUdeviceptr p) {
   return std::free(reinterpret_cast<void *>(uintptr_t(p))), 0;
 }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
-                              CUstream_st *) {
+                              CUstream_st *s) {
   if (int rc = injected("cuMemcpyHtoDAsync_v2"))
     return rc;
-  return std::memcpy(reinterpret_cast<void *>(uintptr_t(dst)), src, n), 0;
+  return run_or_record(s, [=] {
+    std::memcpy(reinterpret_cast<void *>(uintptr_t(dst)), src, n);
+  });
 }
 CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n,
-                              CUstream_st *) {
+                              CUstream_st *s) {
   if (int rc = injected("cuMemcpyDtoHAsync_v2"))
     return rc;
-  return std::memcpy(dst, reinterpret_cast<void *>(uintptr_t(src)), n), 0;
+  return run_or_record(s, [=] {
+    std::memcpy(dst, reinterpret_cast<void *>(uintptr_t(src)), n);
+  });
 }
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n,
-                         CUstream_st *) {
+                         CUstream_st *s) {
   if (int rc = injected("cuMemsetD8Async"))
     return rc;
-  return std::memset(reinterpret_cast<void *>(uintptr_t(dst)), v, n), 0;
+  return run_or_record(
+      s, [=] { std::memset(reinterpret_cast<void *>(uintptr_t(dst)), v, n); });
 }
 CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n,
-                          CUstream_st *) {
+                          CUstream_st *s) {
   if (int rc = injected("cuMemsetD16Async"))
     return rc;
   if (dst % 2)
     return 1;
-  auto *p = reinterpret_cast<unsigned short *>(uintptr_t(dst));
-  for (size_t i = 0; i < n; ++i)
-    p[i] = v;
-  return 0;
+  return run_or_record(s, [=] {
+    auto *p = reinterpret_cast<unsigned short *>(uintptr_t(dst));
+    for (size_t i = 0; i < n; ++i)
+      p[i] = v;
+  });
 }
 CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n,
-                          CUstream_st *) {
+                          CUstream_st *s) {
   if (int rc = injected("cuMemsetD32Async"))
     return rc;
   if (dst % 4)
     return 1;
-  auto *p = reinterpret_cast<unsigned *>(uintptr_t(dst));
-  for (size_t i = 0; i < n; ++i)
-    p[i] = v;
-  return 0;
+  return run_or_record(s, [=] {
+    auto *p = reinterpret_cast<unsigned *>(uintptr_t(dst));
+    for (size_t i = 0; i < n; ++i)
+      p[i] = v;
+  });
 }
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n,
-                              CUstream_st *) {
+                              CUstream_st *s) {
   if (int rc = injected("cuMemcpyDtoDAsync_v2"))
     return rc;
-  std::memmove(reinterpret_cast<void *>(uintptr_t(dst)),
-               reinterpret_cast<void *>(uintptr_t(src)), n);
-  return 0;
+  return run_or_record(s, [=] {
+    std::memmove(reinterpret_cast<void *>(uintptr_t(dst)),
+                 reinterpret_cast<void *>(uintptr_t(src)), n);
+  });
 }
 // Page-locked memory: ordinary memory here, over the fake's 1 GiB refused.
 CUresult cuMemAllocHost_v2(void **p, size_t bytes) {
@@ -349,7 +451,14 @@ CUresult cuFuncGetAttribute(int *v, int attribute, CUfunc_st *) {
 }
 CUresult cuLaunchKernel(CUfunc_st *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                        CUstream_st *, void **params, void **) {
+                        CUstream_st *s, void **params, void **) {
+  if (int rc = injected("cuLaunchKernel"))
+    return rc;
+  if (s && s == g_capturing) {
+    // Captured: a replay counts the launch (the arguments are gone).
+    g_nodes.push_back([] { ++g_launches; });
+    return 0;
+  }
   ++g_launches;
   const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
   if (g_hook)
