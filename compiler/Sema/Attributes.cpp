@@ -234,6 +234,10 @@ struct SharedAttrInfo : ParsedAttrInfo {
       return AttributeNotApplied;
     }
     d->addAttr(makeAnnotation(s, attr, kSharedVariableAnnotation));
+    // One thread writes a shared variable and others read it after a
+    // barrier; clang's -Wuninitialized analysis of locals would see a read
+    // before any write on their path. It leaves implicit variables alone.
+    d->setImplicit();
     return AttributeApplied;
   }
 };
