@@ -43,6 +43,7 @@ gpu::error context_state::failure(int code, std::string_view what,
   if (kernel)
     message += " (after kernel '" + kernel->name + "')";
   message += "; the context cannot be used any more";
+  message += fault_hint(code);
   fault = gpu::error(e.code(), e.name(), std::move(message));
   return *fault;
 }

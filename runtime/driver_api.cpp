@@ -68,6 +68,8 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuCtxGetCurrent, "cuCtxGetCurrent", missing);
   bind(s.library, a.cuCtxSetCurrent, "cuCtxSetCurrent", missing);
   bind(s.library, a.cuCtxSynchronize, "cuCtxSynchronize", missing);
+  bind(s.library, a.cuCtxSetLimit, "cuCtxSetLimit", missing);
+  bind(s.library, a.cuCtxGetLimit, "cuCtxGetLimit", missing);
   bind(s.library, a.cuStreamCreate, "cuStreamCreate", missing);
   bind(s.library, a.cuStreamDestroy, "cuStreamDestroy_v2", missing);
   bind(s.library, a.cuStreamSynchronize, "cuStreamSynchronize", missing);

@@ -92,6 +92,8 @@ struct driver_api {
   CUresult (*cuCtxGetCurrent)(CUcontext *);
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuCtxSynchronize)();
+  CUresult (*cuCtxSetLimit)(int, size_t);
+  CUresult (*cuCtxGetLimit)(size_t *, int);
   CUresult (*cuStreamCreate)(CUstream *, unsigned);
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuStreamSynchronize)(CUstream);

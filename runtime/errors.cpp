@@ -71,6 +71,20 @@ gpu::error driver_error(const cu::driver_api *api, int code,
   return gpu::error(code, std::move(name), std::move(message));
 }
 
+std::string_view fault_hint(int code) noexcept {
+  switch (code) {
+  case 700: // CUDA_ERROR_ILLEGAL_ADDRESS
+  case 714: // CUDA_ERROR_HARDWARE_STACK_ERROR
+  case 719: // CUDA_ERROR_LAUNCH_FAILED
+    return "; if the kernel calls functions recursively, a stack overflow is "
+           "a possible cause: raise the per-thread stack before launching "
+           "with ctx.set_limit(gpu::limit::stack_size, bytes) "
+           "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+  default:
+    return {};
+  }
+}
+
 bool is_sticky_fault(int code) noexcept {
   switch (code) {
   case 700: // CUDA_ERROR_ILLEGAL_ADDRESS

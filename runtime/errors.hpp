@@ -28,6 +28,11 @@ gpu::error driver_error(const cu::driver_api *api, int code,
 // Faults that leave a context unusable (CUDA's sticky errors).
 bool is_sticky_fault(int code) noexcept;
 
+// What else to tell about a kernel fault: for an illegal address, a launch
+// failure or a hardware stack error, that a stack overflow in recursive
+// code is a possible cause and how to raise the stack. Empty otherwise.
+std::string_view fault_hint(int code) noexcept;
+
 } // namespace gpu::detail
 
 #endif // ALLOY_RUNTIME_ERRORS_HPP

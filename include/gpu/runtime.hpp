@@ -277,6 +277,19 @@ private:
 // cudaEventElapsedTime. An event not yet recorded is an error.
 result<float> elapsed_ms(const event &start, const event &end);
 
+// Per-context resource limits (CUDA's CUlimit).
+enum class limit {
+  // Bytes of stack per GPU thread. Recursive device code needs enough for
+  // its deepest call chain: the driver cannot size it from the code.
+  stack_size = 0,
+  // Bytes of the FIFO that gpu::printf output passes through before the
+  // host prints it; output beyond it between synchronizations is lost.
+  printf_fifo_size = 1,
+  // Bytes of the heap for device-side malloc (set before any launch that
+  // uses it).
+  malloc_heap_size = 2,
+};
+
 // The primary context of one device. Move-only; buffers and streams keep
 // the device context alive until they are gone too.
 class context {
@@ -295,6 +308,12 @@ public:
   // Interop: the device's primary CUcontext, which the CUDA runtime API
   // (cudart, cuBLAS, ...) uses too.
   void *native_handle() const noexcept;
+
+  // cuCtxSetLimit/cuCtxGetLimit. The driver may round the value up; read
+  // it back with get_limit. The limits belong to the device's primary
+  // context, so they hold for every gpu::context of the device.
+  result<void> set_limit(limit which, size_t bytes);
+  result<size_t> get_limit(limit which) const;
 
 private:
   context() = default;

@@ -35,6 +35,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/interop-wrap.cpp" -o "$out/interop_wrap"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/cublas_interop/cublas_interop.cpp" -o "$out/cublas_interop"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/graph-replay.cpp" -o "$out/graph_replay"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/limits.cpp" -o "$out/limits"
 # Floating-point modes: default (FMA contraction), -fmad=false, fast math.
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=0 "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_default"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=1 -fmad=false "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_nofma"

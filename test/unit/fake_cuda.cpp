@@ -53,6 +53,8 @@ int g_primary_token, g_other_token; // the addresses are the contexts
 CUctx_st *primary() { return reinterpret_cast<CUctx_st *>(&g_primary_token); }
 CUctx_st *other() { return reinterpret_cast<CUctx_st *>(&g_other_token); }
 int g_frees = 0, g_stream_destroys = 0;
+// CUlimit values: stack, printf FIFO, malloc heap (the driver's defaults).
+size_t g_limits[3] = {1024, 1 << 20, 8 << 20};
 
 // Stream capture: work queued on the capturing stream becomes nodes,
 // closures that a graph launch runs; a blocking call invalidates it.
@@ -103,6 +105,9 @@ void fake_cuda_reset() {
   g_capture_invalid = false;
   g_nodes.clear();
   g_graph_launches = 0;
+  g_limits[0] = 1024;
+  g_limits[1] = 1 << 20;
+  g_limits[2] = 8 << 20;
 }
 void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
 void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
@@ -208,6 +213,20 @@ CUresult cuCtxSetCurrent(CUctx_st *ctx) {
   return 0;
 }
 CUresult cuCtxSynchronize() { return g_sync_result; }
+CUresult cuCtxSetLimit(int which, size_t value) {
+  if (int rc = injected("cuCtxSetLimit"))
+    return rc;
+  if (which < 0 || which > 2)
+    return 215; // CUDA_ERROR_UNSUPPORTED_LIMIT
+  // The stack is kept in multiples of 16 bytes, as a real driver may round.
+  g_limits[which] = which == 0 ? (value + 15) / 16 * 16 : value;
+  return 0;
+}
+CUresult cuCtxGetLimit(size_t *value, int which) {
+  if (which < 0 || which > 2)
+    return 215;
+  return *value = g_limits[which], 0;
+}
 CUresult cuStreamCreate(CUstream_st **s, unsigned) {
   return *s = reinterpret_cast<CUstream_st *>(new int(0)), 0;
 }
