@@ -44,6 +44,11 @@ std::optional<LaunchContract> readContract(const AnnotateAttr *attr,
     report(diags, loc, diag::err_contract_domain) << int(v[0]);
     return std::nullopt;
   }
+  if (v.size() - 1 > size_t(v[0])) {
+    report(diags, loc, diag::err_contract_rank)
+        << int(v[0]) << unsigned(v.size() - 1);
+    return std::nullopt;
+  }
   LaunchContract c;
   c.domain = uint32_t(v[0]);
   c.loc = loc;

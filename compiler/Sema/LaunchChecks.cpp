@@ -103,6 +103,13 @@ bool scalarFits(ASTContext &ctx, QualType param, QualType arg) {
   }
   if (param->isRealFloatingType() && arg->isRealFloatingType())
     return ctx.getTypeSize(param) >= ctx.getTypeSize(arg);
+  // An integer converts exactly when its value bits fit the significand
+  // (short to float, int to double), as the headers' value_preserving.
+  if (param->isRealFloatingType() && arg->isIntegerType()) {
+    unsigned bits = ctx.getIntWidth(arg) - arg->isSignedIntegerType();
+    return llvm::APFloat::semanticsPrecision(
+               ctx.getFloatTypeSemantics(param)) >= bits;
+  }
   return false;
 }
 

@@ -24,6 +24,8 @@ void run(gpu::context& ctx, gpu::stream& stream, std::vector<float>& host) {
   (void)gpu::launch(stream, p, in, const_out, 16u, 2.0f);
   // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'count' of kernels::scale: 'int' does not convert to 'uint32_t' without narrowing
   (void)gpu::launch(stream, p, in, out, 16, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'factor' of kernels::scale: 'int' does not convert to 'float' without narrowing
+  (void)gpu::launch(stream, p, in, out, 16u, 2);
   // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'in' of kernels::scale: pass a gpu::device_buffer<float>, not 'float *'
   (void)gpu::launch(stream, p, host.data(), out, 16u, 2.0f);
   // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: kernels::scale takes 4 arguments, but 3 were given

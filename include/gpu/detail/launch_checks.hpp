@@ -52,9 +52,16 @@ template <class P> struct param_traits {
   using element = void;
 };
 template <class T, size_t E> struct param_traits<std::span<T, E>> {
-  static constexpr bool supported = false; // fixed extent or mutable span
+  static constexpr bool supported = false; // fixed extent
   static constexpr param_kind kind = param_kind::scalar;
   using element = void;
+};
+// A span of non-const elements: a raw output that knows its size.
+template <class T> struct param_traits<std::span<T, std::dynamic_extent>> {
+  static constexpr bool supported =
+      std::is_object_v<T> && !std::is_volatile_v<T>;
+  static constexpr param_kind kind = param_kind::raw_output;
+  using element = T;
 };
 template <class T>
 struct param_traits<std::span<const T, std::dynamic_extent>> {
@@ -216,7 +223,8 @@ constexpr std::string_view problem_text(arg_problem p) {
     return "";
   case arg_problem::unsupported_param:
     return "has a type gpu::launch cannot pass: kernel parameters are "
-           "std::span<const T>, const T*, gpu::disjoint_span<T>, T* or "
+           "std::span<const T>, const T*, gpu::disjoint_span<T>, T*, "
+           "std::span<T> or "
            "trivially copyable values";
   case arg_problem::host_container:
     return "takes device memory, but the argument is a host container: copy "

@@ -31,7 +31,10 @@ template <class P, class A> P to_param(A &arg) {
     return disjoint_span_access::make(
         device_pointer<T>(address ? address : alignof(T)), arg.size());
   } else if constexpr (traits::kind == param_kind::raw_output) {
-    return device_pointer<T>(arg.device_address());
+    if constexpr (std::is_pointer_v<P>)
+      return device_pointer<T>(arg.device_address());
+    else
+      return P(device_pointer<T>(arg.device_address()), arg.size());
   } else if constexpr (std::is_pointer_v<P>) {
     return device_pointer<const T>(arg.device_address());
   } else {
