@@ -106,6 +106,8 @@ std::optional<gpu::error> load(driver_state &s) {
   bind(s.library, a.cuModuleGetFunction, "cuModuleGetFunction", missing);
   bind(s.library, a.cuFuncSetAttribute, "cuFuncSetAttribute", missing);
   bind(s.library, a.cuFuncGetAttribute, "cuFuncGetAttribute", missing);
+  bind(s.library, a.cuOccupancyMaxActiveBlocksPerMultiprocessor,
+       "cuOccupancyMaxActiveBlocksPerMultiprocessor", missing);
   bind(s.library, a.cuLaunchKernel, "cuLaunchKernel", missing);
   if (!missing.empty())
     return make_error(errc::no_driver, "the CUDA driver " + path +

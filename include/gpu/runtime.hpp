@@ -149,6 +149,7 @@ class context;
 class stream;
 class event;
 class graph;
+struct device_properties;
 
 namespace detail {
 struct context_state;
@@ -314,6 +315,10 @@ public:
   // context, so they hold for every gpu::context of the device.
   result<void> set_limit(limit which, size_t bytes);
   result<size_t> get_limit(limit which) const;
+
+  // Everything cuDeviceGetAttribute says about this context's device that
+  // tuning needs (<gpu/device_properties.hpp>).
+  result<device_properties> properties() const;
 
 private:
   context() = default;
@@ -599,5 +604,7 @@ result<void> launch_unchecked(stream &s, const Config &config, Args &&...args) {
 }
 
 } // namespace gpu
+
+#include <gpu/device_properties.hpp>
 
 #endif // GPU_RUNTIME_HPP

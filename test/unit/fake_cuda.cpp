@@ -160,6 +160,8 @@ CUresult cuDeviceGetName(char *name, int len, int) {
   return 0;
 }
 CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
+  if (int rc = injected("cuDeviceGetAttribute"))
+    return rc;
   switch (attribute) {
   case 1:
     *v = 1024;
@@ -181,9 +183,37 @@ CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
   case 8:
     *v = 49152;
     break; // shared per block
+  case 10:
+    *v = 32;
+    break; // warp size
+  case 12:
+  case 82:
+    *v = 65536;
+    break; // registers per block, per multiprocessor
+  case 13:
+    *v = 1410000;
+    break; // SM clock, kHz
   case 16:
     *v = 108;
     break; // multiprocessors
+  case 36:
+    *v = 1215000;
+    break; // memory clock, kHz
+  case 37:
+    *v = 5120;
+    break; // memory bus, bits
+  case 38:
+    *v = 40 << 20;
+    break; // L2 bytes
+  case 39:
+    *v = 2048;
+    break; // threads per multiprocessor
+  case 81:
+    *v = 167936;
+    break; // shared memory per multiprocessor
+  case 106:
+    *v = 32;
+    break; // blocks per multiprocessor
   case 75:
     *v = g_cc_major;
     break;
@@ -467,6 +497,20 @@ CUresult cuFuncSetAttribute(CUfunc_st *, int attribute, int value) {
 CUresult cuFuncGetAttribute(int *v, int attribute, CUfunc_st *) {
   *v = attribute == 0 ? 1024 : 0;
   return 0;
+}
+// Occupancy from threads, blocks and shared memory alone (the fake's
+// functions use no registers or static shared memory).
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunc_st *,
+                                                     int threads,
+                                                     size_t shared) {
+  if (int rc = injected("cuOccupancyMaxActiveBlocksPerMultiprocessor"))
+    return rc;
+  if (threads <= 0)
+    return 1;
+  int n = 2048 / threads < 32 ? 2048 / threads : 32;
+  if (shared && size_t(n) > 167936 / shared)
+    n = int(167936 / shared);
+  return *blocks = n, 0;
 }
 CUresult cuLaunchKernel(CUfunc_st *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,

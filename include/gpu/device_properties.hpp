@@ -1,0 +1,83 @@
+// What a device offers (gpu::device_properties, cuDeviceGetAttribute) and
+// how many blocks of a prepared kernel fit on one of its multiprocessors
+// (gpu::occupancy_of, cuOccupancyMaxActiveBlocksPerMultiprocessor). Part
+// of the host API; <gpu/runtime.hpp> includes it.
+// First, so that <gpu/runtime.hpp> includes this file where it belongs.
+#include <gpu/runtime.hpp>
+
+#ifndef GPU_DEVICE_PROPERTIES_HPP
+#define GPU_DEVICE_PROPERTIES_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace gpu {
+
+struct device_properties {
+  int ordinal = -1;
+  std::string name;
+  sm_version compute_capability;
+  int multiprocessor_count = 0;
+  int warp_size = 0;
+  int max_threads_per_block = 0;
+  int max_threads_per_multiprocessor = 0;
+  int max_blocks_per_multiprocessor = 0;
+  int registers_per_block = 0;              // 32-bit registers
+  int registers_per_multiprocessor = 0;     // 32-bit registers
+  size_t shared_memory_per_block = 0;       // without opting in
+  size_t shared_memory_per_block_optin = 0; // the most a kernel may ask
+  size_t shared_memory_per_multiprocessor = 0;
+  size_t l2_cache_bytes = 0;
+  int clock_rate_khz = 0;        // the typical SM clock
+  int memory_clock_rate_khz = 0; // the peak memory clock
+  int memory_bus_width_bits = 0;
+  size_t total_memory = 0;
+
+  // Peak DRAM bandwidth in GB/s: two transfers per memory clock over the
+  // whole bus (the figure vendors quote).
+  double peak_memory_bandwidth_gb_s() const noexcept {
+    return 2.0 * double(memory_clock_rate_khz) * 1e3 *
+           double(memory_bus_width_bits / 8) / 1e9;
+  }
+
+  // Reads every attribute of device `ordinal` (no context needed).
+  static result<device_properties> query(int ordinal = 0);
+};
+
+// How a kernel with a given block size fills one multiprocessor.
+struct occupancy {
+  int block_threads = 0;
+  size_t dynamic_shared_bytes = 0;
+  int blocks_per_multiprocessor = 0;  // resident at once
+  int threads_per_multiprocessor = 0; // blocks times block_threads
+  double fraction = 0; // of the device's resident threads per multiprocessor
+};
+
+namespace detail {
+result<occupancy> query_occupancy(const kernel_handle &kernel,
+                                  uint64_t block_threads,
+                                  uint64_t dynamic_shared_bytes);
+} // namespace detail
+
+// The occupancy of a prepared kernel with its own block shape and dynamic
+// shared memory, given its registers and static shared memory.
+template <auto K> result<occupancy> occupancy_of(const prepared<K> &p) {
+  const auto &h = detail::prepared_access::handle(p);
+  return detail::query_occupancy(
+      h, h.dims.block[0] * h.dims.block[1] * h.dims.block[2],
+      h.dims.shared_bytes);
+}
+
+// The same for another block size (threads per block) and dynamic shared
+// memory, e.g. to choose a block size before preparing.
+template <auto K>
+result<occupancy> occupancy_of(const prepared<K> &p, uint64_t block_threads,
+                               uint64_t dynamic_shared_bytes = 0) {
+  return detail::query_occupancy(detail::prepared_access::handle(p),
+                                 block_threads, dynamic_shared_bytes);
+}
+
+} // namespace gpu
+
+#endif // GPU_DEVICE_PROPERTIES_HPP
