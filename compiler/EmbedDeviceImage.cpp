@@ -29,6 +29,21 @@ static GlobalVariable *addBytes(Module &m, StringRef name, StringRef section,
   return gv;
 }
 
+// Identical-code folding (lld or gold --icf=all with -ffunction-sections)
+// merges functions whose bodies and relocations are the same, and two host
+// kernels with the same body would then share the address the runtime
+// finds them by. A volatile read of a writable byte of its own (writable
+// data is never folded) makes every kernel's body unique.
+static void makeUnfoldable(Module &m, Function &f) {
+  Type *i8 = Type::getInt8Ty(m.getContext());
+  auto *id = new GlobalVariable(m, i8, /*isConstant=*/false,
+                                GlobalValue::PrivateLinkage,
+                                ConstantInt::get(i8, 0),
+                                "__alloy_kernel_id." + f.getName());
+  IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
+  b.CreateLoad(i8, id, /*isVolatile=*/true);
+}
+
 PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
                                             ModuleAnalysisManager &) {
   std::optional<DeviceImage> image = takeDeviceImage();
@@ -52,6 +67,7 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
       if (!f->isDeclaration()) {
         f->addFnAttr(Attribute::NoInline);
         f->addFnAttr(Attribute::OptimizeNone);
+        makeUnfoldable(m, *f);
       }
       hostFunctions.push_back(f);
       present.push_back(k);
