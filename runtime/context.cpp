@@ -42,6 +42,8 @@ gpu::error context_state::failure(int code, std::string_view what,
   std::string message = e.message();
   if (kernel)
     message += " (after kernel '" + kernel->name + "')";
+  message += " on device " + std::to_string(info.ordinal()) + " (" +
+             info.name() + ")";
   message += "; the context cannot be used any more";
   message += fault_hint(code);
   fault = gpu::error(e.code(), e.name(), std::move(message));

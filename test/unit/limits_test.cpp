@@ -68,6 +68,10 @@ TEST_F(Limits, FaultsSuggestAStackOverflowInRecursiveCode) {
                   "bytes)"),
               std::string::npos)
         << r.error().message();
+    EXPECT_NE(r.error().message().find("on device 0 (Fake GPU); the context "
+                                       "cannot be used any more"),
+              std::string::npos)
+        << r.error().message();
   } // the fault is sticky per context: the next one starts clean
   auto ctx = gpu::context::create().value();
   set_sync_result(716); // misaligned address: no such hint
