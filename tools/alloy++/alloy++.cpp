@@ -506,11 +506,38 @@ int main(int Argc, char **Argv) {
     if (Links) {
       if (Inv.LangForced && !DashDash)
         Cmd.insert(Cmd.end(), {"-x", "none"}); // the runtime is no source
+#ifdef ALLOY_SANITIZE_LINK_FLAGS
+      // This build's runtime is instrumented: programs link the sanitizer
+      // (before a "--", after which everything is an input).
+      auto At = std::find(Cmd.begin(), Cmd.end(), std::string("--"));
+      std::istringstream Flags(ALLOY_SANITIZE_LINK_FLAGS);
+      for (std::string F; Flags >> F; ++At)
+        At = Cmd.insert(At, F);
+#endif
       Cmd.push_back(P.Runtime);
       if (!DashDash)
         Cmd.push_back("-ldl");
     }
   }
+
+#ifdef ALLOY_SANITIZER_RUNTIME
+  // This build's plugin is instrumented and clang is not: clang needs the
+  // sanitizer's runtime preloaded, and leaks on purpose (-disable-free).
+  // LLVM's bump allocators poison their free space from the plugin's
+  // (instrumented) inline copies but not from libMLIR's, which reads as
+  // use-after-poison: user poisoning is off (heap, stack and globals are
+  // still checked).
+  {
+    std::string Preload = ALLOY_SANITIZER_RUNTIME;
+    if (const char *Old = std::getenv("LD_PRELOAD"); Old && *Old)
+      Preload += std::string(":") + Old;
+    setenv("LD_PRELOAD", Preload.c_str(), 1);
+    std::string Asan = "detect_leaks=0:allow_user_poisoning=0";
+    if (const char *Old = std::getenv("ASAN_OPTIONS"); Old && *Old)
+      Asan = std::string(Old) + ":" + Asan;
+    setenv("ASAN_OPTIONS", Asan.c_str(), 1);
+  }
+#endif
 
   // The precompiled <gpu/gpu.hpp>, built on first use (PrecompiledHeader.h).
   if (!Version && !EmitAlloy && Cmd.size() > 1) {
