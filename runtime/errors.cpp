@@ -25,6 +25,8 @@ constexpr code_name alloy_names[] = {
     {errc::invalid_handle, "ALLOY_ERROR_INVALID_HANDLE"},
     {errc::out_of_range, "ALLOY_ERROR_OUT_OF_RANGE"},
     {errc::invalid_state, "ALLOY_ERROR_INVALID_STATE"},
+    {errc::no_nccl, "ALLOY_ERROR_NO_NCCL"},
+    {errc::nccl_error, "ALLOY_ERROR_NCCL"},
 };
 
 constexpr code_name driver_names[] = {

@@ -66,6 +66,12 @@ inline constexpr int out_of_range = 100013;
 // (a blocking call or an allocation on a stream that is capturing a graph,
 // end_capture without begin_capture).
 inline constexpr int invalid_state = 100014;
+// ALLOY_ERROR_NO_NCCL: NCCL (libnccl.so.2, or ALLOY_NCCL_LIBRARY) could not
+// be loaded or lacks a function (<gpu/nccl.hpp>).
+inline constexpr int no_nccl = 100015;
+// ALLOY_ERROR_NCCL: an NCCL call failed; the message names the call, the
+// rank and device, and NCCL's error.
+inline constexpr int nccl_error = 100016;
 } // namespace errc
 
 class error {

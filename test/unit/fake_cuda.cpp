@@ -151,9 +151,17 @@ CUresult cuGetErrorString(CUresult rc, const char **s) {
   *s = rc == 700 ? "an illegal memory access was encountered" : "fake error";
   return 0;
 }
-CUresult cuDeviceGetCount(int *n) { return *n = 1, 0; }
+// ALLOY_FAKE_CUDA_DEVICES=N (1 to 8, default 1): N alike devices, each
+// with its own primary context.
+int fake_device_count() {
+  const char *env = std::getenv("ALLOY_FAKE_CUDA_DEVICES");
+  int n = env ? std::atoi(env) : 1;
+  return n < 1 ? 1 : n > 8 ? 8 : n;
+}
+CUresult cuDeviceGetCount(int *n) { return *n = fake_device_count(), 0; }
 CUresult cuDeviceGet(int *d, int ordinal) {
-  return ordinal == 0 ? (*d = 0, 0) : 101;
+  return ordinal >= 0 && ordinal < fake_device_count() ? (*d = ordinal, 0)
+                                                       : 101;
 }
 CUresult cuDeviceGetName(char *name, int len, int) {
   std::strncpy(name, "Fake GPU", size_t(len));
@@ -229,8 +237,12 @@ CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
   return 0;
 }
 CUresult cuDeviceTotalMem_v2(size_t *bytes, int) { return *bytes = 1 << 30, 0; }
-CUresult cuDevicePrimaryCtxRetain(CUctx_st **ctx, int) {
-  return *ctx = primary(), 0;
+CUresult cuDevicePrimaryCtxRetain(CUctx_st **ctx, int device) {
+  static int other_devices[8]; // the primary contexts of devices 1 to 7
+  return *ctx = device <= 0 ? primary()
+                            : reinterpret_cast<CUctx_st *>(
+                                  &other_devices[device & 7]),
+         0;
 }
 CUresult cuDevicePrimaryCtxRelease_v2(int) { return 0; }
 CUctx_st *g_current_context = nullptr;
