@@ -45,7 +45,7 @@ gpu::error context_state::failure(int code, std::string_view what,
   message += " on device " + std::to_string(info.ordinal()) + " (" +
              info.name() + ")";
   message += "; the context cannot be used any more";
-  message += fault_hint(code);
+  message += fault_hint(code, kernel);
   fault = gpu::error(e.code(), e.name(), std::move(message));
   return *fault;
 }

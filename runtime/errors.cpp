@@ -1,4 +1,5 @@
 #include "errors.hpp"
+#include "module_registry.hpp"
 
 #include <utility>
 
@@ -73,15 +74,27 @@ gpu::error driver_error(const cu::driver_api *api, int code,
   return gpu::error(code, std::move(name), std::move(message));
 }
 
-std::string_view fault_hint(int code) noexcept {
+std::string_view fault_hint(int code, const kernel_record *kernel) noexcept {
   switch (code) {
-  case 700: // CUDA_ERROR_ILLEGAL_ADDRESS
   case 714: // CUDA_ERROR_HARDWARE_STACK_ERROR
+    return "; the kernel's stack overflowed, raise the per-thread stack "
+           "before launching with ctx.set_limit(gpu::limit::stack_size, "
+           "bytes) (cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+  case 700: // CUDA_ERROR_ILLEGAL_ADDRESS
   case 719: // CUDA_ERROR_LAUNCH_FAILED
-    return "; if the kernel calls functions recursively, a stack overflow is "
-           "a possible cause: raise the per-thread stack before launching "
-           "with ctx.set_limit(gpu::limit::stack_size, bytes) "
-           "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+    // The driver sizes the stack of kernels without recursion itself; the
+    // compiler marks the others (`recursive` in the module metadata).
+    if (!kernel)
+      return "; if the kernel calls functions recursively, a stack overflow "
+             "is a possible cause: raise the per-thread stack before "
+             "launching with ctx.set_limit(gpu::limit::stack_size, bytes) "
+             "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+    if (kernel->recursive)
+      return "; the kernel calls functions recursively, so a stack overflow "
+             "is a likely cause: raise the per-thread stack before "
+             "launching with ctx.set_limit(gpu::limit::stack_size, bytes) "
+             "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+    return {};
   default:
     return {};
   }

@@ -11,6 +11,8 @@
 
 namespace gpu::detail {
 
+struct kernel_record;
+
 // ALLOY_ERROR_* for Alloy's codes, the driver's CUDA_ERROR_* otherwise
 // (asked of `api` when given, else from a table copied from cuda.h).
 std::string error_name(int code, const cu::driver_api *api = nullptr);
@@ -31,7 +33,9 @@ bool is_sticky_fault(int code) noexcept;
 // What else to tell about a kernel fault: for an illegal address, a launch
 // failure or a hardware stack error, that a stack overflow in recursive
 // code is a possible cause and how to raise the stack. Empty otherwise.
-std::string_view fault_hint(int code) noexcept;
+// What to add to a fault's message: a stack hint for faults of a kernel
+// that recurses (or of an unknown kernel).
+std::string_view fault_hint(int code, const kernel_record *kernel) noexcept;
 
 } // namespace gpu::detail
 

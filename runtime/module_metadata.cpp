@@ -109,6 +109,12 @@ std::string parse_record(std::string_view line, module_record &module,
     kernel->contract = c;
     return {};
   }
+  if (keyword == "recursive") {
+    if (f.size() != 1)
+      return "'recursive' takes nothing";
+    kernel->recursive = true;
+    return {};
+  }
   if (keyword == "bounds") {
     f = split(line, 4);
     if (f.size() != 3 || !parse_number(f[1], kernel->max_threads) ||

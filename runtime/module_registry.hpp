@@ -44,6 +44,7 @@ struct kernel_record {
   uint32_t max_threads = 0; // launch bounds, 0: none
   uint32_t min_blocks = 0;
   std::vector<param_record> params;
+  bool recursive = false; // reaches a cycle of calls: stack size unknown
 };
 
 struct module_record {

@@ -31,6 +31,9 @@ struct KernelInfo {
   std::optional<LaunchContract> contract;
   std::optional<LaunchBounds> bounds;
   std::vector<KernelParamInfo> params;
+  // The kernel reaches a cycle of calls (after optimization): ptxas cannot
+  // size its stack, so the driver's per-thread default may be too small.
+  bool recursive = false;
 };
 
 // The `metadata` text of an alloy_module_image.

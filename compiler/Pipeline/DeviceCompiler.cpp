@@ -195,6 +195,11 @@ bool compileDeviceModule(mlir::ModuleOp module,
     if (llvm::Error e = optimize(*copy, arch, options.fastMath))
       return fail(llvm::toString(std::move(e)));
     writeTrace(options, tag + ".opt.ll", print(*copy));
+    if (lowest) {
+      llvm::StringSet<> recursive = recursiveKernels(*copy);
+      for (KernelInfo &k : image.kernels)
+        k.recursive = recursive.contains(k.symbol);
+    }
     std::optional<llvm::TimeTraceScope> ptxScope;
     ptxScope.emplace("Alloy NVPTX backend", arch);
     llvm::Expected<std::string> ptx = emitPTX(*copy, arch);

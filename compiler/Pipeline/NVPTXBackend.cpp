@@ -4,6 +4,7 @@
 #include "UnrollPrivateArrays.h"
 #include "WideCopies.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -149,6 +150,34 @@ static void optimizeRecursionForSize(llvm::Module &module) {
       if (llvm::Function *f = node->getFunction(); f && !f->isDeclaration())
         f->addFnAttr(llvm::Attribute::OptimizeForSize);
   }
+}
+
+llvm::StringSet<> recursiveKernels(llvm::Module &module) {
+  llvm::CallGraph graph(module);
+  llvm::DenseSet<const llvm::Function *> cyclic;
+  for (auto scc = llvm::scc_begin(&graph); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle())
+      for (llvm::CallGraphNode *node : *scc)
+        if (llvm::Function *f = node->getFunction())
+          cyclic.insert(f);
+  llvm::StringSet<> result;
+  for (llvm::Function &kernel : module) {
+    if (kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    llvm::SmallVector<const llvm::CallGraphNode *, 16> work{graph[&kernel]};
+    llvm::DenseSet<const llvm::CallGraphNode *> seen{work.front()};
+    while (!work.empty()) {
+      const llvm::CallGraphNode *node = work.pop_back_val();
+      if (node->getFunction() && cyclic.contains(node->getFunction())) {
+        result.insert(kernel.getName());
+        break;
+      }
+      for (const auto &edge : *node)
+        if (seen.insert(edge.second).second)
+          work.push_back(edge.second);
+    }
+  }
+  return result;
 }
 
 llvm::Error optimize(llvm::Module &module, const std::string &arch,

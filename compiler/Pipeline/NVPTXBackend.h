@@ -24,6 +24,10 @@ llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
                           const llvm::StringSet<> &kernels, bool fastMath);
 // Runs LLVM's O3 pipeline for NVPTX, then PtxasFPBitsGuardPass.
 // With `fastMath`, single-precision denormals flush to zero (.ftz).
+// The kernels (by symbol) that reach a cycle of calls: their stack depth
+// is unknown to ptxas.
+llvm::StringSet<> recursiveKernels(llvm::Module &module);
+
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
                      bool fastMath);
 // Emits PTX.
