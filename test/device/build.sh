@@ -50,6 +50,11 @@ rm -f "$out/kernels.o" "$out/main.o"
 sh "$src/test/differential/build.sh" "$build" "$out/differential.build" >/dev/null
 mv "$out/differential.build/differential" "$out/differential"
 rm -rf "$out/differential.build"
+# The differential fuzzer (test/fuzz): 10,000 generated functions (seed 1),
+# GPU against host; kept gzipped (about 15 MB), unpacked by its launcher.
+sh "$src/test/fuzz/build.sh" --pack --seed 1 --src "$build/test/fuzz-differential-src" "$build" "$out/fuzz_differential.build" >/dev/null
+mv "$out/fuzz_differential.build/fuzz_differential" "$out/fuzz_differential.build/fuzz_differential.gz" "$out/"
+rm -rf "$out/fuzz_differential.build"
 # The benchmarks against nvcc (bench/): the Alloy side, and what bench/run.sh
 # needs to build the CUDA side there.
 sh "$src/bench/build.sh" "$build" "$out/bench" >/dev/null

@@ -48,6 +48,7 @@ expect fault_line_sanitizer 'fault-line.cpp:10' "$sanitizer" --print-limit 1 "$d
 expect llmc_layernorm 'PASSED: all' "$dir/llmc_layernorm"
 expect shfl_scan 'PASSED: all' "$dir/shfl_scan"
 expect differential '^PASSED$' "$dir/differential"
+expect fuzz_differential '^PASSED$' "$dir/fuzz_differential"
 # The benchmarks: every kernel in Alloy and in CUDA (nvcc -O3), one table.
 if [ -d "$dir/bench" ]; then
   sh "$dir/bench/run.sh" "$dir/bench" >"$dir/bench.txt" 2>&1
