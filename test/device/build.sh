@@ -37,6 +37,8 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/graph-replay.cpp" -o "$out/graph_replay"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/limits.cpp" -o "$out/limits"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/device-query.cpp" -o "$out/device_query"
+# Several GPUs: Alloy kernels per GPU, NCCL all-reduce (loaded at run time).
+"$cxx" -O2 --gpu-arch=sm_90 "$src/examples/multigpu_allreduce/multigpu_allreduce.cpp" -o "$out/multigpu_allreduce"
 # Floating-point modes: default (FMA contraction), -fmad=false, fast math.
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=0 "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_default"
 "$cxx" -O2 --gpu-arch=sm_90 -DFP_MODE=1 -fmad=false "$src/test/e2e/fp-modes.cpp" -o "$out/fp_modes_nofma"

@@ -40,6 +40,12 @@ expect cublas_interop '^PASSED$\|^SKIPPED: libcublas not found$' "$dir/cublas_in
 expect graph_replay 'PASSED: all checks' "$dir/graph_replay"
 expect limits 'PASSED: all checks' "$dir/limits"
 expect device_query 'PASSED: all checks' "$dir/device_query"
+# Several GPUs through NCCL (one GPU without NCCL still passes); whether
+# NCCL is installed, and the NCCL settings the machine gives the program:
+ls /usr/lib/x86_64-linux-gnu/libnccl* 2>&1
+ldconfig -p 2>/dev/null | grep libnccl
+env | grep '^NCCL_' || true
+expect multigpu_allreduce 'PASSED' "$dir/multigpu_allreduce"
 expect fp_modes_default 'PASSED: all checks' "$dir/fp_modes_default"
 expect fp_modes_nofma 'PASSED: all checks' "$dir/fp_modes_nofma"
 expect fp_modes_fast 'PASSED: all checks' "$dir/fp_modes_fast"
