@@ -65,7 +65,8 @@ result<device_properties> read_properties(const cu::driver_api &api,
   if (rc != cu::CUDA_SUCCESS)
     return std::unexpected(detail::driver_error(
         &api, rc,
-        "reading the name and memory of device " + std::to_string(ordinal)));
+        "reading the name and memory of device " + std::to_string(ordinal) +
+            " (cuDeviceGetName, cuDeviceTotalMem)"));
   p.name = name;
   return p;
 }

@@ -65,11 +65,15 @@ result<loaded_function> get_function(context_state &ctx,
   loaded_function f;
   int rc = ctx.api->cuModuleGetFunction(&f.function, module_it->second,
                                         kernel.symbol.c_str());
+  // Only CUDA_ERROR_NOT_FOUND means that the entry is missing.
   if (rc != cu::CUDA_SUCCESS)
     return fail(errc::module_load,
                 driver_error(ctx.api, rc,
                              "kernel '" + kernel.name + "': its entry '" +
-                                 kernel.symbol + "' is not in its module")
+                                 kernel.symbol +
+                                 (rc == 500 ? "' is not in its module"
+                                            : "' could not be looked up "
+                                              "(cuModuleGetFunction)"))
                     .message());
   int max_threads = 0, static_shared = 0;
   rc = ctx.api->cuFuncGetAttribute(

@@ -6,10 +6,11 @@
 #include <cstring>
 #include <deque>
 #include <functional>
-#include <vector>
 #include <iterator>
 #include <map>
+#include <mutex>
 #include <string>
+#include <vector>
 
 // The driver's own types, so that the signatures match the runtime's
 // exactly (-fsanitize=function checks calls through dlsym'd pointers).
@@ -31,6 +32,12 @@ using launch_hook = void (*)(const char *symbol, void **params,
                              unsigned shared);
 
 namespace {
+// One lock over the whole fake, taken by every driver entry point and
+// control function, so that the runtime can be used from several threads
+// (recursive: a launch hook may call the control functions).
+std::recursive_mutex g_mutex;
+#define FAKE_LOCK std::lock_guard<std::recursive_mutex> fake_lock_(g_mutex)
+
 int g_sync_result = 0;
 int g_cc_major = 8, g_cc_minor = 0;
 int g_max_dynamic_shared = 0;
@@ -39,9 +46,10 @@ launch_hook g_hook = nullptr;
 bool g_busy = false; // recorded events stay pending (cuEventQuery)
 int g_stream_waits = 0;
 int g_stream_syncs = 0;
-// fake_cuda_fail: the next call of g_fail_function returns g_fail_result.
-std::string g_fail_function;
-int g_fail_result = 0;
+// Calls of each entry point since the last reset (fake_cuda_calls), and
+// the injected failures: entry point -> (calls to go, result).
+std::map<std::string, int> g_calls;
+std::map<std::string, std::pair<int, int>> g_fail;
 
 // What cuPointerGetAttribute knows: each allocation's size and context.
 struct allocation {
@@ -49,12 +57,22 @@ struct allocation {
   CUctx_st *context;
 };
 std::map<uintptr_t, allocation> g_allocations;
+// As in CUDA, each thread has its own current context.
+thread_local CUctx_st *g_current_context = nullptr;
 int g_primary_token, g_other_token; // the addresses are the contexts
 CUctx_st *primary() { return reinterpret_cast<CUctx_st *>(&g_primary_token); }
 CUctx_st *other() { return reinterpret_cast<CUctx_st *>(&g_other_token); }
 int g_frees = 0, g_stream_destroys = 0;
 // CUlimit values: stack, printf FIFO, malloc heap (the driver's defaults).
 size_t g_limits[3] = {1024, 1 << 20, 8 << 20};
+
+// What the runtime made and has not destroyed yet (fake_cuda_live): a
+// failed destroy leaves its object here, and fake_cuda_reset frees it.
+enum live_kind { device_memory, host_memory, a_stream, an_event, a_graph };
+const char *const live_names[] = {"device_memory", "host_memory", "streams",
+                                  "events", "graphs"};
+std::map<uintptr_t, live_kind> g_live;
+int g_primary_retains = 0, g_modules_loaded = 0;
 
 // Stream capture: work queued on the capturing stream becomes nodes,
 // closures that a graph launch runs; a blocking call invalidates it.
@@ -66,6 +84,23 @@ struct fake_graph {
 };
 int g_graphs_alive = 0, g_graph_launches = 0;
 
+void release(uintptr_t p, live_kind kind) {
+  switch (kind) {
+  case device_memory:
+    g_allocations.erase(p);
+    [[fallthrough]];
+  case host_memory:
+    return std::free(reinterpret_cast<void *>(p));
+  case a_stream:
+    return delete reinterpret_cast<int *>(p);
+  case an_event:
+    return delete reinterpret_cast<float *>(p);
+  case a_graph:
+    --g_graphs_alive;
+    return delete reinterpret_cast<fake_graph *>(p);
+  }
+}
+
 // Runs `work` now, or records it when `s` is capturing.
 int run_or_record(CUstream_st *s, std::function<void()> work) {
   if (s && s == g_capturing)
@@ -75,12 +110,22 @@ int run_or_record(CUstream_st *s, std::function<void()> work) {
   return 0;
 }
 
+// Counts a call of `function`; its injected result if this is the call
+// that fake_cuda_fail/fake_cuda_fail_nth asked to fail, else 0.
 int injected(const char *function) {
-  if (g_fail_function != function)
+  ++g_calls[function];
+  auto it = g_fail.find(function);
+  if (it == g_fail.end() || --it->second.first > 0)
     return 0;
-  g_fail_function.clear();
-  return g_fail_result;
+  int rc = it->second.second;
+  g_fail.erase(it);
+  return rc;
 }
+// Every entry point starts with this.
+#define FAKE_ENTRY(name)                                                       \
+  FAKE_LOCK;                                                                   \
+  if (int injected_rc_ = injected(name))                                       \
+  return injected_rc_
 
 struct fake_function {
   std::string symbol;
@@ -89,6 +134,7 @@ struct fake_function {
 
 // ---- control, called by the tests through dlsym
 void fake_cuda_reset() {
+  FAKE_LOCK;
   g_sync_result = 0;
   g_cc_major = 8;
   g_cc_minor = 0;
@@ -98,7 +144,8 @@ void fake_cuda_reset() {
   g_busy = false;
   g_stream_waits = 0;
   g_stream_syncs = 0;
-  g_fail_function.clear();
+  g_calls.clear();
+  g_fail.clear();
   g_frees = 0;
   g_stream_destroys = 0;
   g_capturing = nullptr;
@@ -108,27 +155,68 @@ void fake_cuda_reset() {
   g_limits[0] = 1024;
   g_limits[1] = 1 << 20;
   g_limits[2] = 8 << 20;
+  g_current_context = nullptr; // the calling thread's
+  for (auto [p, kind] : g_live)
+    release(p, kind);
+  g_live.clear();
+  g_primary_retains = 0;
+  g_modules_loaded = 0;
 }
-void fake_cuda_set_sync_result(int rc) { g_sync_result = rc; }
-void fake_cuda_set_launch_hook(launch_hook hook) { g_hook = hook; }
-int fake_cuda_launches() { return g_launches; }
-int fake_cuda_max_dynamic_shared() { return g_max_dynamic_shared; }
-void fake_cuda_set_busy(int busy) { g_busy = busy != 0; }
-int fake_cuda_stream_waits() { return g_stream_waits; }
-int fake_cuda_stream_syncs() { return g_stream_syncs; }
-int fake_cuda_frees() { return g_frees; }
-int fake_cuda_graphs_alive() { return g_graphs_alive; }
-int fake_cuda_graph_launches() { return g_graph_launches; }
-int fake_cuda_stream_destroys() { return g_stream_destroys; }
+void fake_cuda_set_sync_result(int rc) {
+  FAKE_LOCK;
+  g_sync_result = rc;
+}
+void fake_cuda_set_launch_hook(launch_hook hook) {
+  FAKE_LOCK;
+  g_hook = hook;
+}
+int fake_cuda_launches() {
+  FAKE_LOCK;
+  return g_launches;
+}
+int fake_cuda_max_dynamic_shared() {
+  FAKE_LOCK;
+  return g_max_dynamic_shared;
+}
+void fake_cuda_set_busy(int busy) {
+  FAKE_LOCK;
+  g_busy = busy != 0;
+}
+int fake_cuda_stream_waits() {
+  FAKE_LOCK;
+  return g_stream_waits;
+}
+int fake_cuda_stream_syncs() {
+  FAKE_LOCK;
+  return g_stream_syncs;
+}
+int fake_cuda_frees() {
+  FAKE_LOCK;
+  return g_frees;
+}
+int fake_cuda_graphs_alive() {
+  FAKE_LOCK;
+  return g_graphs_alive;
+}
+int fake_cuda_graph_launches() {
+  FAKE_LOCK;
+  return g_graph_launches;
+}
+int fake_cuda_stream_destroys() {
+  FAKE_LOCK;
+  return g_stream_destroys;
+}
 // Memory and streams made by "other CUDA code": in the primary context
 // (0), another context (1), or no context (2: a stream-ordered pool).
 uintptr_t fake_cuda_foreign_alloc(size_t bytes, int where) {
+  FAKE_LOCK;
   void *p = std::malloc(bytes);
   g_allocations[uintptr_t(p)] = {
       bytes, where == 0 ? primary() : where == 1 ? other() : nullptr};
   return uintptr_t(p);
 }
 void fake_cuda_foreign_free(uintptr_t p) {
+  FAKE_LOCK;
   g_allocations.erase(p);
   std::free(reinterpret_cast<void *>(p));
 }
@@ -138,16 +226,67 @@ CUstream_st *fake_cuda_foreign_stream(int other_context) {
 void fake_cuda_foreign_stream_destroy(CUstream_st *s) {
   delete reinterpret_cast<int *>(s);
 }
+// The next call of the entry point `function` returns `rc`.
 void fake_cuda_fail(const char *function, int rc) {
-  g_fail_function = function;
-  g_fail_result = rc;
+  FAKE_LOCK;
+  g_fail[function] = {1, rc};
+}
+// The `n`th call from now (1: the next) of `function` returns `rc` instead
+// of doing anything (but fails after ending the capture for
+// cuStreamEndCapture, as the driver does).
+void fake_cuda_fail_nth(const char *function, int n, int rc) {
+  FAKE_LOCK;
+  g_fail[function] = {n, rc};
+}
+// Calls of the entry point `function` (its exported name, cuMemAlloc_v2)
+// since the last reset.
+int fake_cuda_calls(const char *function) {
+  FAKE_LOCK;
+  auto it = g_calls.find(function);
+  return it == g_calls.end() ? 0 : it->second;
+}
+// The `i`th entry point called since the last reset, in name order, and
+// its calls; 0 past the last.
+int fake_cuda_called(int i, const char **function, int *calls) {
+  FAKE_LOCK;
+  if (i < 0 || size_t(i) >= g_calls.size())
+    return 0;
+  auto it = std::next(g_calls.begin(), i);
+  *function = it->first.c_str();
+  *calls = it->second;
+  return 1;
+}
+// Objects of one kind that the runtime made and has not destroyed:
+// "device_memory", "host_memory", "streams", "events", "graphs" (both
+// graphs and executable graphs), "primary_retains" (retains minus
+// releases), "modules" (loads minus unloads).
+int fake_cuda_live(const char *kind) {
+  FAKE_LOCK;
+  if (std::strcmp(kind, "primary_retains") == 0)
+    return g_primary_retains;
+  if (std::strcmp(kind, "modules") == 0)
+    return g_modules_loaded;
+  int n = 0;
+  for (auto [p, k] : g_live)
+    n += std::strcmp(live_names[k], kind) == 0;
+  return n;
 }
 
 // ---- the driver API subset Alloy uses
-CUresult cuInit(unsigned) { return 0; }
-CUresult cuDriverGetVersion(int *v) { return *v = 13000, 0; }
-CUresult cuGetErrorName(CUresult, const char **s) { return *s = nullptr, 1; }
+CUresult cuInit(unsigned) {
+  FAKE_ENTRY("cuInit");
+  return 0;
+}
+CUresult cuDriverGetVersion(int *v) {
+  FAKE_ENTRY("cuDriverGetVersion");
+  return *v = 13000, 0;
+}
+CUresult cuGetErrorName(CUresult, const char **s) {
+  FAKE_ENTRY("cuGetErrorName");
+  return *s = nullptr, 1;
+}
 CUresult cuGetErrorString(CUresult rc, const char **s) {
+  FAKE_ENTRY("cuGetErrorString");
   *s = rc == 700 ? "an illegal memory access was encountered" : "fake error";
   return 0;
 }
@@ -158,18 +297,22 @@ int fake_device_count() {
   int n = env ? std::atoi(env) : 1;
   return n < 1 ? 1 : n > 8 ? 8 : n;
 }
-CUresult cuDeviceGetCount(int *n) { return *n = fake_device_count(), 0; }
+CUresult cuDeviceGetCount(int *n) {
+  FAKE_ENTRY("cuDeviceGetCount");
+  return *n = fake_device_count(), 0;
+}
 CUresult cuDeviceGet(int *d, int ordinal) {
+  FAKE_ENTRY("cuDeviceGet");
   return ordinal >= 0 && ordinal < fake_device_count() ? (*d = ordinal, 0)
                                                        : 101;
 }
 CUresult cuDeviceGetName(char *name, int len, int) {
+  FAKE_ENTRY("cuDeviceGetName");
   std::strncpy(name, "Fake GPU", size_t(len));
   return 0;
 }
 CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
-  if (int rc = injected("cuDeviceGetAttribute"))
-    return rc;
+  FAKE_ENTRY("cuDeviceGetAttribute");
   switch (attribute) {
   case 1:
     *v = 1024;
@@ -236,28 +379,40 @@ CUresult cuDeviceGetAttribute(int *v, int attribute, int) {
   }
   return 0;
 }
-CUresult cuDeviceTotalMem_v2(size_t *bytes, int) { return *bytes = 1 << 30, 0; }
+CUresult cuDeviceTotalMem_v2(size_t *bytes, int) {
+  FAKE_ENTRY("cuDeviceTotalMem_v2");
+  return *bytes = 1 << 30, 0;
+}
 CUresult cuDevicePrimaryCtxRetain(CUctx_st **ctx, int device) {
+  FAKE_ENTRY("cuDevicePrimaryCtxRetain");
+  ++g_primary_retains;
   static int other_devices[8]; // the primary contexts of devices 1 to 7
   return *ctx = device <= 0 ? primary()
                             : reinterpret_cast<CUctx_st *>(
                                   &other_devices[device & 7]),
          0;
 }
-CUresult cuDevicePrimaryCtxRelease_v2(int) { return 0; }
-CUctx_st *g_current_context = nullptr;
+CUresult cuDevicePrimaryCtxRelease_v2(int) {
+  FAKE_ENTRY("cuDevicePrimaryCtxRelease_v2");
+  --g_primary_retains;
+  return 0;
+}
 CUresult cuCtxGetCurrent(CUctx_st **ctx) {
+  FAKE_ENTRY("cuCtxGetCurrent");
   *ctx = g_current_context;
   return 0;
 }
 CUresult cuCtxSetCurrent(CUctx_st *ctx) {
+  FAKE_ENTRY("cuCtxSetCurrent");
   g_current_context = ctx;
   return 0;
 }
-CUresult cuCtxSynchronize() { return g_sync_result; }
+CUresult cuCtxSynchronize() {
+  FAKE_ENTRY("cuCtxSynchronize");
+  return g_sync_result;
+}
 CUresult cuCtxSetLimit(int which, size_t value) {
-  if (int rc = injected("cuCtxSetLimit"))
-    return rc;
+  FAKE_ENTRY("cuCtxSetLimit");
   if (which < 0 || which > 2)
     return 215; // CUDA_ERROR_UNSUPPORTED_LIMIT
   // The stack is kept in multiples of 16 bytes, as a real driver may round.
@@ -265,26 +420,34 @@ CUresult cuCtxSetLimit(int which, size_t value) {
   return 0;
 }
 CUresult cuCtxGetLimit(size_t *value, int which) {
+  FAKE_ENTRY("cuCtxGetLimit");
   if (which < 0 || which > 2)
     return 215;
   return *value = g_limits[which], 0;
 }
 CUresult cuStreamCreate(CUstream_st **s, unsigned) {
-  return *s = reinterpret_cast<CUstream_st *>(new int(0)), 0;
+  FAKE_ENTRY("cuStreamCreate");
+  *s = reinterpret_cast<CUstream_st *>(new int(0));
+  g_live[uintptr_t(*s)] = a_stream;
+  return 0;
 }
 CUresult cuStreamDestroy_v2(CUstream_st *s) {
+  FAKE_ENTRY("cuStreamDestroy_v2");
   ++g_stream_destroys;
+  if (s == g_capturing)
+    g_capturing = nullptr; // the capture ends with its stream
+  g_live.erase(uintptr_t(s));
   return delete reinterpret_cast<int *>(s), 0;
 }
 // A stream is an int: 1 for one of another context.
 CUresult cuStreamGetCtx(CUstream_st *s, CUctx_st **ctx) {
-  if (int rc = injected("cuStreamGetCtx"))
-    return rc;
+  FAKE_ENTRY("cuStreamGetCtx");
   *ctx = !s ? g_current_context
             : *reinterpret_cast<int *>(s) == 1 ? other() : primary();
   return 0;
 }
 CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
+  FAKE_ENTRY("cuPointerGetAttribute");
   auto next = g_allocations.upper_bound(uintptr_t(p));
   if (next == g_allocations.begin())
     return 1; // CUDA_ERROR_INVALID_VALUE: not memory the driver knows
@@ -303,6 +466,7 @@ CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
   }
 }
 CUresult cuStreamSynchronize(CUstream_st *s) {
+  FAKE_ENTRY("cuStreamSynchronize");
   ++g_stream_syncs;
   if (s && s == g_capturing) {
     g_capture_invalid = true;
@@ -311,6 +475,7 @@ CUresult cuStreamSynchronize(CUstream_st *s) {
   return g_sync_result;
 }
 CUresult cuStreamQuery(CUstream_st *s) {
+  FAKE_ENTRY("cuStreamQuery");
   if (s && s == g_capturing) {
     g_capture_invalid = true;
     return 900;
@@ -318,8 +483,7 @@ CUresult cuStreamQuery(CUstream_st *s) {
   return g_sync_result;
 }
 CUresult cuStreamBeginCapture_v2(CUstream_st *s, int mode) {
-  if (int rc = injected("cuStreamBeginCapture_v2"))
-    return rc;
+  FAKE_ENTRY("cuStreamBeginCapture_v2");
   if (!s)
     return 900; // the legacy default stream cannot be captured
   if (g_capturing || mode < 0 || mode > 2)
@@ -330,63 +494,80 @@ CUresult cuStreamBeginCapture_v2(CUstream_st *s, int mode) {
   return 0;
 }
 CUresult cuStreamEndCapture(CUstream_st *s, CUgraph_st **graph) {
+  FAKE_LOCK;
   *graph = nullptr;
   if (!s || s != g_capturing)
-    return 401; // CUDA_ERROR_ILLEGAL_STATE
+    return injected("cuStreamEndCapture") ?: 401; // CUDA_ERROR_ILLEGAL_STATE
+  // A failure ends the capture too, as the driver does.
   g_capturing = nullptr;
+  if (int rc = injected("cuStreamEndCapture"))
+    return g_nodes.clear(), rc;
   if (g_capture_invalid)
     return 901; // CUDA_ERROR_STREAM_CAPTURE_INVALIDATED
   ++g_graphs_alive;
   *graph = reinterpret_cast<CUgraph_st *>(new fake_graph{std::move(g_nodes)});
+  g_live[uintptr_t(*graph)] = a_graph;
   g_nodes.clear();
   return 0;
 }
 CUresult cuGraphInstantiateWithFlags(CUgraphExec_st **exec, CUgraph_st *graph,
                                      unsigned long long) {
-  if (int rc = injected("cuGraphInstantiateWithFlags"))
-    return rc;
+  FAKE_ENTRY("cuGraphInstantiateWithFlags");
   ++g_graphs_alive;
   *exec = reinterpret_cast<CUgraphExec_st *>(
       new fake_graph(*reinterpret_cast<fake_graph *>(graph)));
+  g_live[uintptr_t(*exec)] = a_graph;
   return 0;
 }
 CUresult cuGraphLaunch(CUgraphExec_st *exec, CUstream_st *) {
-  if (int rc = injected("cuGraphLaunch"))
-    return rc;
+  FAKE_ENTRY("cuGraphLaunch");
   ++g_graph_launches;
   for (auto &node : reinterpret_cast<fake_graph *>(exec)->nodes)
     node();
   return 0;
 }
 CUresult cuGraphGetNodes(CUgraph_st *graph, CUgraphNode_st **, size_t *n) {
+  FAKE_ENTRY("cuGraphGetNodes");
   *n = reinterpret_cast<fake_graph *>(graph)->nodes.size();
   return 0;
 }
 CUresult cuGraphExecDestroy(CUgraphExec_st *exec) {
+  FAKE_ENTRY("cuGraphExecDestroy");
   --g_graphs_alive;
+  g_live.erase(uintptr_t(exec));
   return delete reinterpret_cast<fake_graph *>(exec), 0;
 }
 CUresult cuGraphDestroy(CUgraph_st *graph) {
+  FAKE_ENTRY("cuGraphDestroy");
   --g_graphs_alive;
+  g_live.erase(uintptr_t(graph));
   return delete reinterpret_cast<fake_graph *>(graph), 0;
 }
 // An event is the fake clock's reading (milliseconds) when it was recorded;
 // each record advances the clock by 1.5 ms. -1: never recorded.
-static float g_clock_ms = 0;
+static float g_clock_ms = 0; // guarded by g_mutex
 CUresult cuEventCreate(CUevent_st **e, unsigned) {
-  return *e = reinterpret_cast<CUevent_st *>(new float(-1)), 0;
+  FAKE_ENTRY("cuEventCreate");
+  *e = reinterpret_cast<CUevent_st *>(new float(-1));
+  g_live[uintptr_t(*e)] = an_event;
+  return 0;
 }
 CUresult cuEventDestroy_v2(CUevent_st *e) {
+  FAKE_ENTRY("cuEventDestroy_v2");
+  g_live.erase(uintptr_t(e));
   return delete reinterpret_cast<float *>(e), 0;
 }
 CUresult cuEventRecord(CUevent_st *e, CUstream_st *) {
+  FAKE_ENTRY("cuEventRecord");
   g_clock_ms += 1.5f;
   return *reinterpret_cast<float *>(e) = g_clock_ms, 0;
 }
 CUresult cuEventSynchronize(CUevent_st *e) {
+  FAKE_ENTRY("cuEventSynchronize");
   return *reinterpret_cast<float *>(e) < 0 ? 400 : g_sync_result;
 }
 CUresult cuEventElapsedTime(float *ms, CUevent_st *start, CUevent_st *end) {
+  FAKE_ENTRY("cuEventElapsedTime");
   float a = *reinterpret_cast<float *>(start), b = *reinterpret_cast<float *>(end);
   if (a < 0 || b < 0)
     return 400; // CUDA_ERROR_INVALID_HANDLE: not recorded
@@ -394,56 +575,56 @@ CUresult cuEventElapsedTime(float *ms, CUevent_st *start, CUevent_st *end) {
 }
 // As the real driver: an event never recorded is complete.
 CUresult cuEventQuery(CUevent_st *e) {
+  FAKE_ENTRY("cuEventQuery");
   if (g_sync_result != 0)
     return g_sync_result;
   return g_busy && *reinterpret_cast<float *>(e) >= 0 ? 600 : 0;
 }
 CUresult cuStreamWaitEvent(CUstream_st *, CUevent_st *e, unsigned flags) {
+  FAKE_ENTRY("cuStreamWaitEvent");
   if (!e || flags != 0)
     return 1; // CUDA_ERROR_INVALID_VALUE
   return ++g_stream_waits, 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
-  if (int rc = injected("cuMemAlloc_v2"))
-    return rc;
+  FAKE_ENTRY("cuMemAlloc_v2");
   if (bytes == 0)
     return 1; // as the real driver: CUDA_ERROR_INVALID_VALUE
   *p = reinterpret_cast<uintptr_t>(std::malloc(bytes));
   g_allocations[uintptr_t(*p)] = {bytes, g_current_context};
+  g_live[uintptr_t(*p)] = device_memory;
   return 0;
 }
 CUresult cuMemFree_v2(CUdeviceptr p) {
+  FAKE_ENTRY("cuMemFree_v2");
   ++g_frees;
   g_allocations.erase(uintptr_t(p));
+  g_live.erase(uintptr_t(p));
   return std::free(reinterpret_cast<void *>(uintptr_t(p))), 0;
 }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
                               CUstream_st *s) {
-  if (int rc = injected("cuMemcpyHtoDAsync_v2"))
-    return rc;
+  FAKE_ENTRY("cuMemcpyHtoDAsync_v2");
   return run_or_record(s, [=] {
     std::memcpy(reinterpret_cast<void *>(uintptr_t(dst)), src, n);
   });
 }
 CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n,
                               CUstream_st *s) {
-  if (int rc = injected("cuMemcpyDtoHAsync_v2"))
-    return rc;
+  FAKE_ENTRY("cuMemcpyDtoHAsync_v2");
   return run_or_record(s, [=] {
     std::memcpy(dst, reinterpret_cast<void *>(uintptr_t(src)), n);
   });
 }
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n,
                          CUstream_st *s) {
-  if (int rc = injected("cuMemsetD8Async"))
-    return rc;
+  FAKE_ENTRY("cuMemsetD8Async");
   return run_or_record(
       s, [=] { std::memset(reinterpret_cast<void *>(uintptr_t(dst)), v, n); });
 }
 CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n,
                           CUstream_st *s) {
-  if (int rc = injected("cuMemsetD16Async"))
-    return rc;
+  FAKE_ENTRY("cuMemsetD16Async");
   if (dst % 2)
     return 1;
   return run_or_record(s, [=] {
@@ -454,8 +635,7 @@ CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n,
 }
 CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n,
                           CUstream_st *s) {
-  if (int rc = injected("cuMemsetD32Async"))
-    return rc;
+  FAKE_ENTRY("cuMemsetD32Async");
   if (dst % 4)
     return 1;
   return run_or_record(s, [=] {
@@ -466,8 +646,7 @@ CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n,
 }
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n,
                               CUstream_st *s) {
-  if (int rc = injected("cuMemcpyDtoDAsync_v2"))
-    return rc;
+  FAKE_ENTRY("cuMemcpyDtoDAsync_v2");
   return run_or_record(s, [=] {
     std::memmove(reinterpret_cast<void *>(uintptr_t(dst)),
                  reinterpret_cast<void *>(uintptr_t(src)), n);
@@ -475,15 +654,21 @@ CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n,
 }
 // Page-locked memory: ordinary memory here, over the fake's 1 GiB refused.
 CUresult cuMemAllocHost_v2(void **p, size_t bytes) {
-  if (int rc = injected("cuMemAllocHost_v2"))
-    return rc;
+  FAKE_ENTRY("cuMemAllocHost_v2");
   if (bytes == 0 || bytes > (size_t(1) << 30))
     return bytes ? 2 : 1; // CUDA_ERROR_OUT_OF_MEMORY, INVALID_VALUE
-  return *p = std::malloc(bytes), 0;
+  *p = std::malloc(bytes);
+  g_live[uintptr_t(*p)] = host_memory;
+  return 0;
 }
-CUresult cuMemFreeHost(void *p) { return std::free(p), 0; }
+CUresult cuMemFreeHost(void *p) {
+  FAKE_ENTRY("cuMemFreeHost");
+  g_live.erase(uintptr_t(p));
+  return std::free(p), 0;
+}
 CUresult cuModuleLoadDataEx(CUmod_st **module, const void *image,
                             unsigned count, int *options, void **values) {
+  FAKE_ENTRY("cuModuleLoadDataEx");
   if (std::strncmp(static_cast<const char *>(image), "BAD", 3) == 0) {
     for (unsigned i = 0; i < count; ++i)
       if (options[i] == 5) // CU_JIT_ERROR_LOG_BUFFER
@@ -491,10 +676,16 @@ CUresult cuModuleLoadDataEx(CUmod_st **module, const void *image,
     return 218; // CUDA_ERROR_INVALID_PTX
   }
   static int token;
+  ++g_modules_loaded;
   return *module = reinterpret_cast<CUmod_st *>(&token), 0;
 }
-CUresult cuModuleUnload(CUmod_st *) { return 0; }
+CUresult cuModuleUnload(CUmod_st *) {
+  FAKE_ENTRY("cuModuleUnload");
+  --g_modules_loaded;
+  return 0;
+}
 CUresult cuModuleGetFunction(CUfunc_st **f, CUmod_st *, const char *name) {
+  FAKE_ENTRY("cuModuleGetFunction");
   if (std::strcmp(name, "missing") == 0)
     return 500;                               // CUDA_ERROR_NOT_FOUND
   static std::deque<fake_function> functions; // freed at exit
@@ -502,11 +693,13 @@ CUresult cuModuleGetFunction(CUfunc_st **f, CUmod_st *, const char *name) {
   return *f = reinterpret_cast<CUfunc_st *>(&functions.back()), 0;
 }
 CUresult cuFuncSetAttribute(CUfunc_st *, int attribute, int value) {
+  FAKE_ENTRY("cuFuncSetAttribute");
   if (attribute == 8)
     g_max_dynamic_shared = value;
   return 0;
 }
 CUresult cuFuncGetAttribute(int *v, int attribute, CUfunc_st *) {
+  FAKE_ENTRY("cuFuncGetAttribute");
   *v = attribute == 0 ? 1024 : 0;
   return 0;
 }
@@ -515,8 +708,7 @@ CUresult cuFuncGetAttribute(int *v, int attribute, CUfunc_st *) {
 CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunc_st *,
                                                      int threads,
                                                      size_t shared) {
-  if (int rc = injected("cuOccupancyMaxActiveBlocksPerMultiprocessor"))
-    return rc;
+  FAKE_ENTRY("cuOccupancyMaxActiveBlocksPerMultiprocessor");
   if (threads <= 0)
     return 1;
   int n = 2048 / threads < 32 ? 2048 / threads : 32;
@@ -527,8 +719,7 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunc_st *,
 CUresult cuLaunchKernel(CUfunc_st *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
                         CUstream_st *s, void **params, void **) {
-  if (int rc = injected("cuLaunchKernel"))
-    return rc;
+  FAKE_ENTRY("cuLaunchKernel");
   if (s && s == g_capturing) {
     // Captured: a replay counts the launch (the arguments are gone).
     g_nodes.push_back([] { ++g_launches; });

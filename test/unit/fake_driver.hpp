@@ -14,6 +14,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <string>
 
 namespace alloy_test {
 
@@ -69,6 +71,28 @@ protected:
     control<void (*)(const char *, int)>("fake_cuda_fail")(name, rc);
   }
   int stream_syncs() { return control<int (*)()>("fake_cuda_stream_syncs")(); }
+  // The `n`th call from now (1: the next) of the driver function `name`
+  // returns `rc`.
+  void fail_nth(const char *name, int n, int rc) {
+    control<void (*)(const char *, int, int)>("fake_cuda_fail_nth")(name, n,
+                                                                     rc);
+  }
+  // Calls of each driver function since the last reset.
+  std::map<std::string, int> calls() {
+    auto called = control<int (*)(int, const char **, int *)>(
+        "fake_cuda_called");
+    std::map<std::string, int> counts;
+    const char *name = nullptr;
+    int n = 0;
+    for (int i = 0; called(i, &name, &n); ++i)
+      counts[name] = n;
+    return counts;
+  }
+  // Objects the runtime made and has not destroyed (fake_cuda_live).
+  int live(const char *kind) {
+    return control<int (*)(const char *)>("fake_cuda_live")(kind);
+  }
+  void reset_fake() { control<void (*)()>("fake_cuda_reset")(); }
   void *library = nullptr;
 };
 
