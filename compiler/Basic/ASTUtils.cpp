@@ -57,6 +57,35 @@ bool isClassNamed(QualType t, StringRef ns, StringRef name,
   return true;
 }
 
+static bool isThreadIndexClass(const CXXRecordDecl *rd) {
+  if (!rd->getIdentifier() || (rd->getName() != "thread_index" &&
+                               rd->getName() != "thread_index_2d"))
+    return false;
+  const auto *ns =
+      dyn_cast<NamespaceDecl>(rd->getDeclContext()->getRedeclContext());
+  return ns && ns->getName() == "gpu" &&
+         ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+bool holdsThreadIndex(QualType t) {
+  t = t.getCanonicalType();
+  while (const ArrayType *a = t->getAsArrayTypeUnsafe())
+    t = a->getElementType().getCanonicalType();
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return false;
+  rd = rd->getDefinition();
+  if (isThreadIndexClass(rd))
+    return true;
+  for (const CXXBaseSpecifier &base : rd->bases())
+    if (holdsThreadIndex(base.getType()))
+      return true;
+  for (const FieldDecl *field : rd->fields())
+    if (holdsThreadIndex(field->getType()))
+      return true;
+  return false;
+}
+
 std::optional<StringRef> intrinsicName(const FunctionDecl *fn) {
   for (const auto *a : fn->specific_attrs<AnnotateAttr>()) {
     StringRef name = a->getAnnotation();

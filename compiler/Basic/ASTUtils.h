@@ -39,6 +39,11 @@ bool isClassNamed(
     clang::QualType t, llvm::StringRef ns, llvm::StringRef name,
     const clang::ClassTemplateSpecializationDecl **spec = nullptr);
 
+// True when an object of type `t` is or holds (as a member, base or array
+// element) a gpu::thread_index or gpu::thread_index_2d, which only
+// gpu::thread::index_1d()/index_2d() may make.
+bool holdsThreadIndex(clang::QualType t);
+
 // The NAME of [[clang::annotate("alloy.intrinsic:NAME")]], if any.
 std::optional<llvm::StringRef> intrinsicName(const clang::FunctionDecl *fn);
 

@@ -269,6 +269,9 @@ public:
   }
   void VisitCastExpr(const CastExpr *e);
   void VisitBuiltinBitCastExpr(const BuiltinBitCastExpr *e) {
+    if (holdsThreadIndex(e->getType()))
+      c.error(e->getExprLoc(), diag::err_thread_index_forged, fn)
+          << "std::bit_cast";
     walk(e->getSubExpr());
   }
   // Calls and objects.
@@ -705,6 +708,23 @@ void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
   walkChildren(e);
 }
 
+// A cast that reinterprets other bytes as a thread index (reinterpret_cast,
+// or static_cast from void *).
+static bool forgesThreadIndex(const CastExpr *e) {
+  CastKind kind = e->getCastKind();
+  if (kind != CK_BitCast && kind != CK_LValueBitCast &&
+      kind != CK_LValueToRValueBitCast)
+    return false;
+  QualType to = e->getType(), from = e->getSubExpr()->getType();
+  if (to->isPointerType() && from->isPointerType()) {
+    to = to->getPointeeType();
+    from = from->getPointeeType();
+  }
+  return holdsThreadIndex(to) &&
+         to.getCanonicalType().getUnqualifiedType() !=
+             from.getCanonicalType().getUnqualifiedType();
+}
+
 void BodyChecker::VisitCastExpr(const CastExpr *e) {
   const Expr *sub = e->getSubExpr();
   // A constant of a type the GPU has not (1.5L as a float) is just a value.
@@ -727,6 +747,11 @@ void BodyChecker::VisitCastExpr(const CastExpr *e) {
     if (checkType(sub->getType(), sub->getExprLoc()))
       c.error(e->getExprLoc(), diag::err_device_cast, fn)
           << e->getCastKindName();
+    return;
+  }
+  if (forgesThreadIndex(e)) {
+    c.error(e->getExprLoc(), diag::err_thread_index_forged, fn)
+        << "this cast";
     return;
   }
   for (const CXXBaseSpecifier *base : e->path())
@@ -759,6 +784,18 @@ void BodyChecker::VisitCallExpr(const CallExpr *e) {
   const FunctionDecl *target = nullptr;
   if (!checkCallee(e, callee, target))
     return; // the callee is the error; its arguments would only add noise
+  // memcpy, memmove or memset into a thread index.
+  if (unsigned id = callee->getBuiltinID(); id && e->getNumArgs() > 0) {
+    BuiltinKind kind = classifyBuiltin(id, ast);
+    QualType dst = e->getArg(0)->IgnoreParenCasts()->getType();
+    if ((kind == BuiltinKind::Memcpy || kind == BuiltinKind::Memmove ||
+         kind == BuiltinKind::Memset) &&
+        dst->isPointerType() && holdsThreadIndex(dst->getPointeeType())) {
+      c.error(e->getExprLoc(), diag::err_thread_index_forged, fn)
+          << "writing its bytes (" + callee->getNameAsString() + ")";
+      return;
+    }
+  }
   unsigned before = c.errors;
   // The object of a member call; static members evaluate it too.
   if (const auto *me = dyn_cast<MemberExpr>(calleeExpr))

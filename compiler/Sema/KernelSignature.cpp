@@ -1,9 +1,11 @@
 #include "KernelSignature.h"
+#include "Basic/ASTUtils.h"
 #include "Basic/DeviceTypes.h"
 #include "Basic/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 
 using namespace clang;
 
@@ -50,9 +52,18 @@ bool checkKernelSignature(const FunctionDecl *kernel,
   bool ok = true;
   for (const ParmVarDecl *p : kernel->parameters()) {
     QualType t = p->getType();
+    QualType element = t->isPointerType() ? t->getPointeeType() : t;
+    const ClassTemplateSpecializationDecl *spec = nullptr;
+    if (isClassNamed(t, "std", "span", &spec) ||
+        isClassNamed(t, "gpu", "disjoint_span", &spec))
+      element = spec->getTemplateArgs()[0].getAsType();
     if (t->isReferenceType()) {
       report(diags, p->getLocation(), diag::err_kernel_param_reference)
           << p->getName();
+      ok = false;
+    } else if (holdsThreadIndex(element)) {
+      report(diags, p->getLocation(), diag::err_thread_index_forged)
+          << "a kernel parameter of type '" + t.getAsString() + "'";
       ok = false;
     } else if (const char *why = unpassable(t, ast)) {
       report(diags, p->getLocation(), diag::err_kernel_param_type)
