@@ -7,15 +7,18 @@
 #include <gpu/nccl.hpp>
 
 struct ncclComm; // nccl.h's opaque communicator
+// nccl.h's unique id, at global scope as there (so that the function types
+// match NCCL's, which -fsanitize=function checks on calls).
+struct ncclUniqueId {
+  char internal[128];
+};
 
 namespace gpu::nccl::detail::api {
 
 using ncclResult_t = int;
 using ncclComm_t = ::ncclComm *;
 using cudaStream_t = void *; // a CUstream
-struct ncclUniqueId {
-  char internal[128];
-};
+using ncclUniqueId = ::ncclUniqueId;
 static_assert(sizeof(ncclUniqueId) == sizeof(unique_id));
 
 inline constexpr ncclResult_t ncclSuccess = 0;
