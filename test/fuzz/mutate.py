@@ -111,7 +111,7 @@ def classify(rc, out, timed_out):
         return 'success'
     if rc < 0 or any(m in out for m in CRASH_MARKERS):
         return 'crash'
-    if 'ptxas' in out and re.search(r'ptxas[^\n]*(error|fatal|rejected)', out):
+    if re.search(r'ptxas \([^\n]*\) rejected the PTX', out):
         return 'ptxas'
     if re.search(r'\berror\b', out):
         return 'diagnostic'
@@ -186,9 +186,14 @@ def device_regions(text):
     return regions
 
 
+SEMANTIC_OPS = ['type', 'number', 'operator', 'attr', 'ident', 'keyword',
+                'number', 'type', 'operator', 'lines']
+
+
 class Mutator:
-    def __init__(self, rng):
+    def __init__(self, rng, semantic=False):
         self.r = rng
+        self.semantic = semantic
 
     def pick_pos(self, toks, text_offsets, regions, pred=lambda t: True):
         cands = [i for i, t in enumerate(toks) if not t.isspace() and
@@ -214,7 +219,7 @@ class Mutator:
         ops = ['delete', 'duplicate', 'swap', 'type', 'attr', 'number',
                'brace', 'ident', 'operator', 'keyword', 'attr', 'delete',
                'number', 'type', 'lines']
-        op = self.r.choice(ops)
+        op = self.r.choice(SEMANTIC_OPS if self.semantic else ops)
         r = self.r
         if op == 'attr':
             return self.mutate_attr(text, regions), op
@@ -371,6 +376,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--alloy', default=os.path.join(ROOT, 'build', 'bin', 'alloy++'))
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--clang', default='clang++-22',
+                    help='plain clang++, to tell clang bugs from Alloy bugs')
     ap.add_argument('--seconds', type=float)
     ap.add_argument('--minutes', type=float)
     ap.add_argument('--count', type=int)
@@ -384,6 +391,10 @@ def main():
     ap.add_argument('--no-minimize', action='store_true')
     ap.add_argument('--known', default=os.path.join(HERE, 'known-crashes.txt'))
     ap.add_argument('--syntax-share', type=float, default=0.25)
+    ap.add_argument('--semantic', action='store_true',
+                    help='only mutations that often keep the file valid C++ '
+                         '(types, numbers, operators, attributes, identifiers, '
+                         'keywords, lines): more mutants reach the lowering')
     ap.add_argument('--gen-seeds', type=int, default=16,
                     help='also mutate N functions written by gen.py')
     a = ap.parse_args()
@@ -419,7 +430,7 @@ def main():
     if limit is None and a.count is None:
         limit = 60
     rng = random.Random(a.seed)
-    mut = Mutator(rng)
+    mut = Mutator(rng, semantic=a.semantic)
     tmp = tempfile.mkdtemp(prefix='alloy-mutate-')
     counts = {}
     by_mode = {'syntax': 0, 'compile': 0}
@@ -471,11 +482,13 @@ def main():
                 rec['first_error'] = m.group(1)[:200] if m else ''
             if cls in ('crash', 'hang', 'ptxas'):
                 sig = signature(cls, rc, out)
+                if cls in ('crash', 'hang') and upstream(a, src, flags, incdir, cls):
+                    sig = 'upstream clang (no plugin too): ' + sig
                 rec['signature'] = sig
                 sid = f'{cls}-{sig_id(sig)}'
                 seen_sigs[sid] = seen_sigs.get(sid, 0) + 1
-                if sig in known:
-                    known_seen[sig] = known_seen.get(sig, 0) + 1
+                if sig in known or sig.startswith('upstream clang'):
+                    known_seen[sig] = (known_seen.get(sig, (0, ''))[0] + 1, sid)
                 else:
                     new_bugs.setdefault(sig, sid)
                 d = os.path.join(a.save, sid)
@@ -508,8 +521,8 @@ def main():
           f'{by_mode["syntax"]} with -fsyntax-only)')
     print('mutate: outcomes: ' + ', '.join(f'{k} {counts.get(k, 0)}' for k in
                                            ('success', 'diagnostic', 'crash', 'ptxas', 'hang')))
-    for sig, c in known_seen.items():
-        print(f'mutate: known ({c}x): {sig}')
+    for sig, (c, sid) in known_seen.items():
+        print(f'mutate: known ({c}x): {sig}: {os.path.join(a.save, sid)}')
     for sig, sid in new_bugs.items():
         print(f'mutate: NEW ({seen_sigs[sid]}x): {sig}: {os.path.join(a.save, sid)}')
     if new_bugs:
@@ -518,6 +531,23 @@ def main():
         return 1
     print('PASSED: no new crash or hang')
     return 0
+
+
+def upstream(a, src, flags, incdir, cls):
+    """Whether clang++-22 without the plugin fails the same way (the bug is
+    clang's, not Alloy's)."""
+    cmd = [a.clang, '-std=c++23', '-Wno-unknown-attributes', '-I',
+           os.path.join(ROOT, 'include'), '-I', incdir, src]
+    cmd += ['-fsyntax-only'] if '-fsyntax-only' in flags else ['-c', '-O2', '-o', src + '.plain.o']
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=2 * a.timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return cls == 'hang'
+    return classify(p.returncode, out.decode('utf-8', 'replace'), False) == cls
 
 
 def minimize(a, d, text, flags, incdir, env, cls, sig):
