@@ -6,7 +6,8 @@ set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${ALLOY_BUILD_DIR:-$src/build}
 packages="cmake ninja-build clang-22 llvm-22-dev llvm-22-tools libclang-22-dev
-  libmlir-22-dev mlir-22-tools libgtest-dev clangd-22 lld-22"
+  libmlir-22-dev mlir-22-tools libgtest-dev clangd-22 lld-22 libclang-rt-22-dev
+  python3"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
