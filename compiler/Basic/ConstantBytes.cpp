@@ -92,7 +92,10 @@ bool writeValue(ASTContext &ast, std::string &bytes, uint64_t offset,
 
 std::optional<std::string> constantBytes(ASTContext &ast, const APValue &value,
                                          QualType t) {
-  std::string bytes(ast.getTypeSizeInChars(t).getQuantity(), '\0');
+  uint64_t size = ast.getTypeSizeInChars(t).getQuantity();
+  if (size > kMaxConstantBytes)
+    return std::nullopt; // the checker reports it (err_device_constant_too_large)
+  std::string bytes(size, '\0');
   if (!writeValue(ast, bytes, 0, value, t))
     return std::nullopt;
   return bytes;
