@@ -74,31 +74,33 @@ gpu::error driver_error(const cu::driver_api *api, int code,
   return gpu::error(code, std::move(name), std::move(message));
 }
 
+// The advice every stack hint ends with (one literal, so the hints stay
+// static strings).
+#define ALLOY_RAISE_STACK                                                      \
+  "raise the per-thread stack before launching with "                          \
+  "ctx.set_limit(gpu::limit::stack_size, bytes) "                              \
+  "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))"
+
 std::string_view fault_hint(int code, const kernel_record *kernel) noexcept {
   switch (code) {
   case 714: // CUDA_ERROR_HARDWARE_STACK_ERROR
-    return "; the kernel's stack overflowed, raise the per-thread stack "
-           "before launching with ctx.set_limit(gpu::limit::stack_size, "
-           "bytes) (cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+    return "; the kernel's stack overflowed, " ALLOY_RAISE_STACK;
   case 700: // CUDA_ERROR_ILLEGAL_ADDRESS
   case 719: // CUDA_ERROR_LAUNCH_FAILED
     // The driver sizes the stack of kernels without recursion itself; the
     // compiler marks the others (`recursive` in the module metadata).
     if (!kernel)
       return "; if the kernel calls functions recursively, a stack overflow "
-             "is a possible cause: raise the per-thread stack before "
-             "launching with ctx.set_limit(gpu::limit::stack_size, bytes) "
-             "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+             "is a possible cause: " ALLOY_RAISE_STACK;
     if (kernel->recursive)
       return "; the kernel calls functions recursively, so a stack overflow "
-             "is a likely cause: raise the per-thread stack before "
-             "launching with ctx.set_limit(gpu::limit::stack_size, bytes) "
-             "(cuCtxSetLimit(CU_LIMIT_STACK_SIZE))";
+             "is a likely cause: " ALLOY_RAISE_STACK;
     return {};
   default:
     return {};
   }
 }
+#undef ALLOY_RAISE_STACK
 
 bool is_sticky_fault(int code) noexcept {
   switch (code) {
