@@ -2,6 +2,10 @@
 
 namespace alloy_driver {
 
+bool startsWith(const std::string &S, const char *P) {
+  return S.rfind(P, 0) == 0;
+}
+
 // Clang options whose value is the next argument when not joined.
 bool takesSeparateValue(const std::string &A) {
   static const std::string Opts =

@@ -6,6 +6,9 @@
 
 namespace alloy_driver {
 
+// True when `S` begins with `P`.
+bool startsWith(const std::string &S, const char *P);
+
 // Clang options whose value is the next argument when not joined.
 bool takesSeparateValue(const std::string &A);
 

@@ -22,10 +22,6 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-bool startsWith(const std::string &S, const char *P) {
-  return S.rfind(P, 0) == 0;
-}
-
 bool isSourceFile(const std::string &F) {
   static const char *const Exts[] = {".cpp", ".cc", ".cxx", ".c++",
                                      ".cp",  ".C",  ".CPP"};

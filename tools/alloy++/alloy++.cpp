@@ -25,15 +25,12 @@
 
 namespace fs = std::filesystem;
 
+using alloy_driver::startsWith;
 using alloy_driver::takesSeparateValue;
 
 namespace {
 
 using Args = std::vector<std::string>;
-
-bool startsWith(const std::string &S, const char *P) {
-  return S.compare(0, std::strlen(P), P) == 0;
-}
 
 bool endsWith(const std::string &S, const char *P) {
   size_t N = std::strlen(P);
