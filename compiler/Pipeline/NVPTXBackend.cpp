@@ -1,6 +1,7 @@
 #include "NVPTXBackend.h"
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
+#include "SignedZeroSelects.h"
 #include "UnrollPrivateArrays.h"
 #include "WideCopies.h"
 
@@ -214,7 +215,8 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
-  // Last, once nothing folds the guarded moves away again.
+  // Last, once nothing folds the guarded moves and conditions away again.
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(SignedZeroSelectsPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PtxasFPBitsGuardPass()));
   mpm.run(module, mam);
   return llvm::Error::success();

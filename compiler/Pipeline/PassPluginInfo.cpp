@@ -1,9 +1,11 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-launch-facts, alloy-wide-copies, and the loop pass
+//   (and alloy-launch-facts, alloy-signed-zero-selects, alloy-wide-copies,
+//   and the loop pass
 //   alloy-unroll-private-arrays)
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
+#include "SignedZeroSelects.h"
 #include "UnrollPrivateArrays.h"
 #include "WideCopies.h"
 
@@ -18,6 +20,10 @@ llvmGetPassPluginInfo() {
                    llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
                   if (name == alloy::PtxasFPBitsGuardPass::name()) {
                     fpm.addPass(alloy::PtxasFPBitsGuardPass());
+                    return true;
+                  }
+                  if (name == alloy::SignedZeroSelectsPass::name()) {
+                    fpm.addPass(alloy::SignedZeroSelectsPass());
                     return true;
                   }
                   if (name == alloy::WideCopiesPass::name()) {

@@ -95,3 +95,52 @@ func.func @caller(%p: !alloy.ptr) -> !alloy.ptr {
   %r = func.call @callee(%p) : (!alloy.ptr) -> !alloy.ptr
   return %r : !alloy.ptr
 }
+
+// A zero-extended 32-bit value fits in 32 bits only as an unsigned one: a
+// signed comparison of it becomes the unsigned one (upstream's narrowing
+// kept `sgt`, so `8 < (int64_t)x` was false for x >= 2^31; found by
+// test/fuzz on the GPU). A signed-extended value keeps the predicate.
+// CHECK-LABEL: func.func @compare_unsigned_fit
+// CHECK: %[[C:.*]] = arith.cmpi ugt, %arg0, %{{.*}} : i32
+// CHECK: %[[D:.*]] = arith.cmpi sgt, %arg1, %{{.*}} : i32
+// CHECK: %[[E:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i64
+// CHECK: return %[[C]], %[[D]], %[[E]]
+func.func @compare_unsigned_fit(%x: i32, %y: i32) -> (i1, i1, i1) {
+  %c8 = arith.constant 8 : i64
+  %xw = arith.extui %x : i32 to i64
+  %gt = arith.cmpi slt, %c8, %xw : i64
+  %yw = arith.extsi %y : i32 to i64
+  %gt2 = arith.cmpi slt, %c8, %yw : i64
+  // One side fits only as signed, the other only as unsigned: stays wide.
+  %mixed = arith.cmpi slt, %yw, %xw : i64
+  return %gt, %gt2, %mixed : i1, i1, i1
+}
+
+// Signed division, remainder and maximum of values that fit only as
+// unsigned ones stay 64-bit; unsigned ones narrow. Additions need only
+// their result to fit, and lose `nsw` when 32 bits could wrap.
+// CHECK-LABEL: func.func @signedness
+// CHECK: arith.divsi {{.*}} : i64
+// CHECK: arith.maxsi {{.*}} : i64
+// CHECK: arith.divui {{.*}} : i32
+// CHECK: arith.shrsi {{.*}} : i64
+// CHECK: arith.shrui {{.*}} : i32
+// CHECK: %[[S:.*]] = arith.addi %{{.*}}, %{{.*}} overflow<nuw> : i32
+// CHECK: arith.extui %[[S]] : i32 to i64
+func.func @signedness(%x: i32, %y: i32, %z: i64) -> (i64, i64, i64, i64, i64, i64) {
+  %xw = arith.extui %x : i32 to i64
+  %c3 = arith.constant 3 : i64
+  %d = arith.divsi %xw, %c3 : i64
+  %m = arith.maxsi %xw, %c3 : i64
+  %u = arith.divui %xw, %c3 : i64
+  // A shift amount that may be 32 or more stays 64-bit.
+  %mask = arith.constant 63 : i64
+  %amount = arith.andi %z, %mask : i64
+  %sh = arith.shrsi %xw, %amount : i64
+  %small = arith.constant 5 : i64
+  %sh2 = arith.shrui %xw, %small : i64
+  %c2 = arith.constant 2 : i64
+  %h = arith.divui %xw, %c2 : i64
+  %s = arith.addi %h, %h overflow<nsw, nuw> : i64
+  return %d, %m, %u, %sh, %sh2, %s : i64, i64, i64, i64, i64, i64
+}

@@ -3,8 +3,8 @@
 // Upstream's integer range analysis does the work; what Alloy adds is the
 // ranges themselves (the GPU registers' InferIntRangeInterface, which reads
 // the kernel's launch contract and bounds). Values whose range is one
-// number become constants, then upstream's narrowing patterns move 64-bit
-// arithmetic to 32 bits.
+// number become constants, then Alloy's narrowing patterns move 64-bit
+// arithmetic to 32 bits where the ranges prove the values are the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +14,9 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace alloy {
@@ -75,6 +76,214 @@ void materializeConstants(Operation *root, DataFlowSolver &solver) {
   }
 }
 
+// How the values of a range survive truncation to 32 bits: as the sign
+// extension of their low half, as its zero extension, or both.
+struct Fit32 {
+  bool asSigned = false;
+  bool asUnsigned = false;
+};
+
+Fit32 fit32(const ConstantIntRanges &r) {
+  unsigned drop = r.smin().getBitWidth() - 32;
+  return {r.smin().getNumSignBits() > drop && r.smax().getNumSignBits() > drop,
+          r.umax().countLeadingZeros() >= drop};
+}
+
+// The range of a 64-bit integer value, if the analysis has one.
+const ConstantIntRanges *rangeOf(DataFlowSolver &solver, Value v) {
+  auto type = dyn_cast<IntegerType>(v.getType());
+  if (!type || type.getWidth() <= 32)
+    return nullptr;
+  auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
+  if (!lattice || lattice->getValue().isUninitialized())
+    return nullptr;
+  return &lattice->getValue().getValue();
+}
+
+void copyRange(DataFlowSolver &solver, Value from, Value to) {
+  if (auto *l = solver.lookupState<dataflow::IntegerValueRangeLattice>(from))
+    (void)solver.getOrCreateState<dataflow::IntegerValueRangeLattice>(to)->join(
+        *l);
+}
+
+// What a binary operation needs to give the same value in 32 bits.
+//  - Wrapping: add, sub, mul and the bitwise operations; the low 32 bits of
+//    their result depend only on the operands' low 32 bits, so the result
+//    alone must fit.
+//  - Signed / Unsigned: divisions, remainders, min and max read the whole
+//    value: operands and result must fit as that signedness (an unsigned
+//    value over 2^31 is negative as a 32-bit signed one).
+//  - the shifts also need the amount below 32 (a 32-bit shift by 32 or more
+//    is poison; the 64-bit one is defined).
+enum class Needs {
+  Wrapping,
+  Signed,
+  Unsigned,
+  ShiftLeft,
+  ShiftSigned,
+  ShiftUnsigned
+};
+
+// Upstream's arith narrowing patterns (LLVM 22) keep a signed predicate or
+// operation on operands that only fit as unsigned 32-bit values:
+// `8 < (int64_t)(uint32_t)x` became a signed 32-bit compare, false for
+// x >= 2^31 (found by test/fuzz on the GPU). Alloy's own patterns check the
+// signedness each operation needs.
+template <class Op, Needs N> struct NarrowBinary : OpRewritePattern<Op> {
+  NarrowBinary(MLIRContext *ctx, DataFlowSolver &solver)
+      : OpRewritePattern<Op>(ctx), solver(solver) {}
+
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    Value res = op->getResult(0);
+    const ConstantIntRanges *a = rangeOf(solver, lhs);
+    const ConstantIntRanges *b = rangeOf(solver, rhs);
+    const ConstantIntRanges *r = rangeOf(solver, res);
+    if (!a || !b || !r || lhs.getType() != res.getType() ||
+        rhs.getType() != res.getType())
+      return failure();
+    Fit32 fa = fit32(*a), fb = fit32(*b), fr = fit32(*r);
+    bool shift = N == Needs::ShiftLeft || N == Needs::ShiftSigned ||
+                 N == Needs::ShiftUnsigned;
+    if (shift && !b->umax().ult(32))
+      return failure();
+    bool allSigned = fa.asSigned && fb.asSigned && fr.asSigned;
+    bool allUnsigned = fa.asUnsigned && fb.asUnsigned && fr.asUnsigned;
+    bool ok = false;
+    switch (N) {
+    case Needs::Wrapping:
+    case Needs::ShiftLeft:
+      ok = fr.asSigned || fr.asUnsigned;
+      break;
+    case Needs::Signed:
+      ok = allSigned;
+      break;
+    case Needs::Unsigned:
+      ok = allUnsigned;
+      break;
+    case Needs::ShiftSigned:
+      ok = fa.asSigned && fr.asSigned;
+      break;
+    case Needs::ShiftUnsigned:
+      ok = fa.asUnsigned && fr.asUnsigned;
+      break;
+    }
+    if (!ok)
+      return failure();
+
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value l = arith::TruncIOp::create(rewriter, loc, i32, lhs);
+    Value rr = arith::TruncIOp::create(rewriter, loc, i32, rhs);
+    IRMapping mapping;
+    mapping.map(lhs, l);
+    mapping.map(rhs, rr);
+    Operation *narrow = rewriter.clone(*op, mapping);
+    rewriter.modifyOpInPlace(narrow, [&] {
+      narrow->getResult(0).setType(i32);
+      // A 32-bit operation keeps no-wrap flags only where the values it
+      // sees are the exact ones; otherwise it may wrap where 64 bits did
+      // not.
+      if (auto flags =
+              dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(narrow)) {
+        auto kept = arith::IntegerOverflowFlags::none;
+        if (!shift && flags.hasNoSignedWrap() && allSigned)
+          kept = kept | arith::IntegerOverflowFlags::nsw;
+        if (!shift && flags.hasNoUnsignedWrap() && allUnsigned)
+          kept = kept | arith::IntegerOverflowFlags::nuw;
+        narrow->setAttr(
+            flags.getIntegerOverflowAttrName(),
+            arith::IntegerOverflowFlagsAttr::get(op.getContext(), kept));
+      }
+    });
+    Value wide = fr.asUnsigned
+                     ? Value(arith::ExtUIOp::create(
+                           rewriter, loc, res.getType(), narrow->getResult(0)))
+                     : Value(arith::ExtSIOp::create(
+                           rewriter, loc, res.getType(), narrow->getResult(0)));
+    copyRange(solver, res, wide);
+    rewriter.replaceOp(op, wide);
+    return success();
+  }
+
+  DataFlowSolver &solver;
+};
+
+arith::CmpIPredicate unsignedPredicate(arith::CmpIPredicate p) {
+  using P = arith::CmpIPredicate;
+  switch (p) {
+  case P::slt:
+    return P::ult;
+  case P::sle:
+    return P::ule;
+  case P::sgt:
+    return P::ugt;
+  case P::sge:
+    return P::uge;
+  default:
+    return p;
+  }
+}
+
+// A comparison of two values that fit in 32 bits the same way. Operands
+// that fit only as unsigned values are non-negative as 64-bit ones, so a
+// signed predicate becomes the unsigned one. Operands that fit as signed
+// values keep every predicate: sign extension keeps the unsigned order too.
+struct NarrowCompare : OpRewritePattern<arith::CmpIOp> {
+  NarrowCompare(MLIRContext *ctx, DataFlowSolver &solver)
+      : OpRewritePattern(ctx), solver(solver) {}
+
+  LogicalResult matchAndRewrite(arith::CmpIOp op,
+                                PatternRewriter &rewriter) const override {
+    const ConstantIntRanges *a = rangeOf(solver, op.getLhs());
+    const ConstantIntRanges *b = rangeOf(solver, op.getRhs());
+    if (!a || !b)
+      return failure();
+    Fit32 fa = fit32(*a), fb = fit32(*b);
+    arith::CmpIPredicate pred = op.getPredicate();
+    if (!(fa.asSigned && fb.asSigned)) {
+      if (!(fa.asUnsigned && fb.asUnsigned))
+        return failure();
+      pred = unsignedPredicate(pred);
+    }
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value l = arith::TruncIOp::create(rewriter, loc, i32, op.getLhs());
+    Value r = arith::TruncIOp::create(rewriter, loc, i32, op.getRhs());
+    Value cmp = arith::CmpIOp::create(rewriter, loc, pred, l, r);
+    copyRange(solver, op.getResult(), cmp);
+    rewriter.replaceOp(op, cmp);
+    return success();
+  }
+
+  DataFlowSolver &solver;
+};
+
+void populateNarrowingPatterns(RewritePatternSet &patterns,
+                               DataFlowSolver &solver) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns
+      .add<NarrowBinary<arith::AddIOp, Needs::Wrapping>,
+           NarrowBinary<arith::SubIOp, Needs::Wrapping>,
+           NarrowBinary<arith::MulIOp, Needs::Wrapping>,
+           NarrowBinary<arith::AndIOp, Needs::Wrapping>,
+           NarrowBinary<arith::OrIOp, Needs::Wrapping>,
+           NarrowBinary<arith::XOrIOp, Needs::Wrapping>,
+           NarrowBinary<arith::DivSIOp, Needs::Signed>,
+           NarrowBinary<arith::RemSIOp, Needs::Signed>,
+           NarrowBinary<arith::MaxSIOp, Needs::Signed>,
+           NarrowBinary<arith::MinSIOp, Needs::Signed>,
+           NarrowBinary<arith::DivUIOp, Needs::Unsigned>,
+           NarrowBinary<arith::RemUIOp, Needs::Unsigned>,
+           NarrowBinary<arith::MaxUIOp, Needs::Unsigned>,
+           NarrowBinary<arith::MinUIOp, Needs::Unsigned>,
+           NarrowBinary<arith::ShLIOp, Needs::ShiftLeft>,
+           NarrowBinary<arith::ShRSIOp, Needs::ShiftSigned>,
+           NarrowBinary<arith::ShRUIOp, Needs::ShiftUnsigned>, NarrowCompare>(
+          ctx, solver);
+}
+
 struct NarrowIndexPass : alloy::impl::NarrowIndexPassBase<NarrowIndexPass> {
   void runOnOperation() override {
     Operation *module = getOperation();
@@ -86,7 +295,7 @@ struct NarrowIndexPass : alloy::impl::NarrowIndexPassBase<NarrowIndexPass> {
     materializeConstants(module, solver);
 
     RewritePatternSet patterns(&getContext());
-    arith::populateIntRangeNarrowingPatterns(patterns, solver, {32});
+    populateNarrowingPatterns(patterns, solver);
     ForgetErased listener(solver);
     GreedyRewriteConfig config;
     config.setListener(&listener);
