@@ -59,7 +59,17 @@ constexpr uint64_t bits(double v) {
   return v != v ? 0x7ff8000000000000ull : std::bit_cast<uint64_t>(v);
 }
 
+#ifdef FZ_TRACE_MIX
+// locate.cpp: records every value mixed into a hash on the host.
+void trace_mix(uint64_t before, uint64_t value);
+#endif
+
 template <class T> constexpr void mix(uint64_t &h, T v) {
+#ifdef FZ_TRACE_MIX
+  if !consteval {
+    trace_mix(h, bits(v));
+  }
+#endif
   h = (h ^ bits(v)) * 0x100000001b3ull + 0x9e37u;
 }
 
