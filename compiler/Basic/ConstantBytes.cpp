@@ -90,12 +90,18 @@ bool writeValue(ASTContext &ast, std::string &bytes, uint64_t offset,
 
 } // namespace
 
-std::optional<std::string> constantBytes(ASTContext &ast, const APValue &value,
-                                         QualType t) {
+std::optional<uint64_t> oversizedConstant(const ASTContext &ast, QualType t) {
   uint64_t size = ast.getTypeSizeInChars(t).getQuantity();
   if (size > kMaxConstantBytes)
+    return size;
+  return std::nullopt;
+}
+
+std::optional<std::string> constantBytes(ASTContext &ast, const APValue &value,
+                                         QualType t) {
+  if (oversizedConstant(ast, t))
     return std::nullopt; // the checker reports it (err_device_constant_too_large)
-  std::string bytes(size, '\0');
+  std::string bytes(ast.getTypeSizeInChars(t).getQuantity(), '\0');
   if (!writeValue(ast, bytes, 0, value, t))
     return std::nullopt;
   return bytes;

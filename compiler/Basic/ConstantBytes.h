@@ -16,12 +16,17 @@ class VarDecl;
 
 namespace alloy {
 
-// The bytes of `value` of type `t`; nothing for what has no byte image
-// (pointers other than null, bit-fields, unions with a non-first member).
 // The most constant data one object may put in the GPU code (a table
 // bigger than this belongs in a device_buffer).
 inline constexpr uint64_t kMaxConstantBytes = uint64_t(16) << 20;
 
+// The size of a constant of type `t` when it is over kMaxConstantBytes.
+std::optional<uint64_t> oversizedConstant(const clang::ASTContext &ast,
+                                          clang::QualType t);
+
+// The bytes of `value` of type `t`; nothing for what has no byte image
+// (pointers other than null, bit-fields, unions with a non-first member)
+// or is oversized.
 std::optional<std::string> constantBytes(clang::ASTContext &ast,
                                          const clang::APValue &value,
                                          clang::QualType t);

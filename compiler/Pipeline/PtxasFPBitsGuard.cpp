@@ -13,17 +13,33 @@ static bool hasFPScalars(Type *t) {
   return t->getScalarType()->isFloatingPointTy();
 }
 
-// `mov.bN` through inline asm: the backend cannot see through it, and ptxas
-// then knows the result is integer bits.
+// The bits through an identity byte permute (`prmt.b32 d, a, 0, 0x3210`) in
+// inline asm: an integer instruction that ptxas neither sees through nor
+// treats as a copy. A plain `mov` is not enough: ptxas propagates the copy
+// and then folds cvt.u64.u32 of a cvt.rn.f32.u32 result as if it were a
+// float-to-integer conversion of it (float(true)'s bits became 1, on the
+// H200 with CUDA 13, in test/fuzz's batch). Wider and narrower values go
+// through 32-bit halves.
 static Value *integerMove(IRBuilder<> &b, Value *bits) {
   unsigned width = bits->getType()->getIntegerBitWidth();
-  const char *constraint = width == 16 ? "=h,h" : width == 32 ? "=r,r"
-                                                              : "=l,l";
-  std::string text = "mov.b" + std::to_string(width) + " $0, $1;";
+  const char *text = nullptr, *constraint = nullptr;
+  if (width == 32) {
+    text = "prmt.b32 $0, $1, 0, 0x3210;";
+    constraint = "=r,r";
+  } else if (width == 64) {
+    text = "{ .reg .b32 lo, hi; mov.b64 {lo, hi}, $1; "
+           "prmt.b32 lo, lo, 0, 0x3210; prmt.b32 hi, hi, 0, 0x3210; "
+           "mov.b64 $0, {lo, hi}; }";
+    constraint = "=l,l";
+  } else {
+    text = "{ .reg .b32 t; .reg .b16 u; mov.b32 t, {$1, $1}; "
+           "prmt.b32 t, t, 0, 0x3210; mov.b32 {$0, u}, t; }";
+    constraint = "=h,h";
+  }
   auto *type = FunctionType::get(bits->getType(), {bits->getType()}, false);
-  InlineAsm *mov = InlineAsm::get(type, text, constraint,
-                                  /*hasSideEffects=*/false);
-  return b.CreateCall(mov, {bits});
+  InlineAsm *move = InlineAsm::get(type, text, constraint,
+                                   /*hasSideEffects=*/false);
+  return b.CreateCall(move, {bits});
 }
 
 static bool guardableWidth(unsigned bits) {

@@ -3,9 +3,11 @@
 // written by a floating-point instruction as a float. A narrower store of it
 // (st.b8 of an add.rn.f32 result, for an unaligned float store or for the
 // low byte of std::bit_cast<uint32_t>(f)) then becomes a float-to-integer
-// conversion (F2I), not the low bits. This pass routes the bits of every
-// such value through an integer move (an inline-asm mov, free in SASS)
-// before the backend can narrow it.
+// conversion (F2I), not the low bits, and cvt.u64.u32 of the bits of an
+// integer-to-float conversion became the integer itself. This pass routes
+// the bits of every such value through an integer instruction ptxas cannot
+// see through (an inline-asm identity prmt) before the backend can narrow
+// or extend them.
 #ifndef ALLOY_COMPILER_PIPELINE_PTXASFPBITSGUARD_H
 #define ALLOY_COMPILER_PIPELINE_PTXASFPBITSGUARD_H
 

@@ -436,9 +436,8 @@ void BodyChecker::checkVarDecl(const VarDecl *vd) {
       return;
     if (!t.isConstQualified())
       c.error(loc, diag::err_device_mutable_global, fn) << 2 << vd;
-    else if (uint64_t size = ast.getTypeSizeInChars(t).getQuantity();
-             size > kMaxConstantBytes)
-      c.error(loc, diag::err_device_constant_too_large, fn) << vd << size;
+    else if (std::optional<uint64_t> size = oversizedConstant(ast, t))
+      c.error(loc, diag::err_device_constant_too_large, fn) << vd << *size;
     else if (!constantVariableBytes(ast, vd))
       c.error(loc, diag::err_device_constant_not_constant, fn) << vd;
     return;
@@ -585,10 +584,9 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
   if (!vd->getAnyInitializer(withInit) || !withInit ||
       !withInit->evaluateValue())
     c.error(loc, diag::err_device_constant_not_constant, fn) << vd;
-  else if (uint64_t size =
-               ast.getTypeSizeInChars(vd->getType()).getQuantity();
-           size > kMaxConstantBytes)
-    c.error(loc, diag::err_device_constant_too_large, fn) << vd << size;
+  else if (std::optional<uint64_t> size =
+               oversizedConstant(ast, vd->getType()))
+    c.error(loc, diag::err_device_constant_too_large, fn) << vd << *size;
   else if (!constantVariableBytes(ast, vd))
     c.error(loc, diag::err_device_constant_no_bytes, fn) << vd;
 }
