@@ -70,14 +70,40 @@ static Value *guardedBits(IRBuilder<> &b, Value *value) {
   return result;
 }
 
+// An instruction that reads its operand's bits with a bitwise or modular
+// integer operation: ptxas computes it on the bits (what ptxas misreads are
+// conversions, extensions and narrower stores of a float register).
+static bool readsBitsAsInteger(User *user) {
+  if (isa<ICmpInst>(user))
+    return true;
+  auto *op = dyn_cast<BinaryOperator>(user);
+  if (!op)
+    return false;
+  switch (op->getOpcode()) {
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // A bitcast of floats to integers is safe without the guard only when every
-// use reads all its bits through an instruction the backend keeps.
+// use reads its bits with an integer operation (libdevice's bit tricks in
+// expf and logf: no cost there).
 static bool needsGuard(BitCastInst &cast) {
   if (!hasFPScalars(cast.getSrcTy()) || hasFPScalars(cast.getDestTy()) ||
       !cast.getDestTy()->isIntOrIntVectorTy())
     return false;
   for (User *user : cast.users())
-    if (!isa<ICmpInst>(user))
+    if (!readsBitsAsInteger(user))
       return true;
   return false;
 }

@@ -99,6 +99,20 @@ define i64 @bool_float_bits(i1 %c) {
   ret i64 %w
 }
 
+; Bits read only by integer operations (libdevice's expf/logf tricks) are
+; computed on as bits: no guard.
+; IR-LABEL: @bit_tricks(
+; IR-NOT: asm
+; IR: ret i32
+define i32 @bit_tricks(float %a) {
+  %v = fadd float %a, 2.5e-1
+  %b = bitcast float %v to i32
+  %m = and i32 %b, 8388607
+  %e = lshr i32 %b, 23
+  %r = add i32 %m, %e
+  ret i32 %r
+}
+
 ; Aligned stores and comparisons of the bits are left alone.
 ; IR-LABEL: @untouched(
 ; IR-NOT: asm
