@@ -86,6 +86,16 @@ private:
 
 namespace {
 
+// ptxas's limit on the shared memory a block declares in code (dynamic
+// shared memory may go beyond it).
+constexpr uint64_t kMaxStaticShared = 48 * 1024;
+
+uint64_t sharedBytes(const ASTContext &ast, QualType t) {
+  return t->isIncompleteType() || t->isDependentType()
+             ? 0
+             : uint64_t(ast.getTypeSizeInChars(t).getQuantity());
+}
+
 bool isSystem(ASTContext &ast, SourceLocation loc) {
   return loc.isValid() && ast.getSourceManager().isInSystemHeader(loc);
 }
@@ -458,6 +468,9 @@ void BodyChecker::checkVarDecl(const VarDecl *vd) {
              (!rd->hasTrivialDefaultConstructor() ||
               !rd->hasTrivialDestructor()))
       c.error(loc, diag::err_device_shared_type, fn) << t;
+    else if (uint64_t size = sharedBytes(ast, t); size > kMaxStaticShared)
+      c.error(loc, diag::err_device_shared_too_large, fn)
+          << (isArray ? 0 : 1) << size;
     return;
   }
   if (needsDestruction(t, ast))
