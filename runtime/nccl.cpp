@@ -4,12 +4,12 @@
 
 #include "context_state.hpp"
 #include "errors.hpp"
+#include "lazy_library.hpp"
 
 #include <dlfcn.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,32 +24,12 @@ namespace {
 
 constexpr const char *default_library = "libnccl.so.2";
 
-struct library_state {
-  std::mutex mutex;
-  bool attempted = false;
-  void *handle = nullptr;
-  nccl_api api{};
-  std::optional<gpu::error> failure;
-};
-
-library_state &state() {
-  static library_state s;
-  return s;
-}
-
-template <class F>
-void bind(void *handle, F &slot, const char *symbol, std::string &missing) {
-  slot = reinterpret_cast<F>(dlsym(handle, symbol));
-  if (!slot && missing.empty())
-    missing = symbol;
-}
-
-std::optional<gpu::error> load(library_state &s) {
+std::optional<gpu::error> load(void *&handle, nccl_api &a) {
   const char *env = std::getenv("ALLOY_NCCL_LIBRARY");
   bool from_env = env && *env;
   std::string path = from_env ? env : default_library;
-  s.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!s.handle) {
+  handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
     const char *why = dlerror();
     std::string reason = why ? why : "unknown reason";
     if (from_env)
@@ -58,54 +38,42 @@ std::optional<gpu::error> load(library_state &s) {
                              " (named by ALLOY_NCCL_LIBRARY): " + reason);
     return gpu::detail::make_error(
         errc::no_nccl,
-        path + " not found: install NCCL (Debian/Ubuntu: the libnccl2 "
-               "package from NVIDIA's CUDA repository; or the nvidia-nccl "
-               "wheel) or set ALLOY_NCCL_LIBRARY to the library's path (" +
+        path +
+            " not found: install NCCL (Debian/Ubuntu: the libnccl2 "
+            "package from NVIDIA's CUDA repository; or the nvidia-nccl "
+            "wheel) or set ALLOY_NCCL_LIBRARY to the library's path (" +
             reason + ")");
   }
   std::string missing;
-  nccl_api &a = s.api;
-  bind(s.handle, a.ncclGetVersion, "ncclGetVersion", missing);
-  bind(s.handle, a.ncclGetUniqueId, "ncclGetUniqueId", missing);
-  bind(s.handle, a.ncclCommInitRank, "ncclCommInitRank", missing);
-  bind(s.handle, a.ncclCommInitAll, "ncclCommInitAll", missing);
-  bind(s.handle, a.ncclCommDestroy, "ncclCommDestroy", missing);
-  bind(s.handle, a.ncclAllReduce, "ncclAllReduce", missing);
-  bind(s.handle, a.ncclGroupStart, "ncclGroupStart", missing);
-  bind(s.handle, a.ncclGroupEnd, "ncclGroupEnd", missing);
-  bind(s.handle, a.ncclGetErrorString, "ncclGetErrorString", missing);
+  auto bind = [&](auto &slot, const char *symbol) {
+    gpu::detail::bind_symbol(handle, slot, symbol, missing);
+  };
+  bind(a.ncclGetVersion, "ncclGetVersion");
+  bind(a.ncclGetUniqueId, "ncclGetUniqueId");
+  bind(a.ncclCommInitRank, "ncclCommInitRank");
+  bind(a.ncclCommInitAll, "ncclCommInitAll");
+  bind(a.ncclCommDestroy, "ncclCommDestroy");
+  bind(a.ncclAllReduce, "ncclAllReduce");
+  bind(a.ncclGroupStart, "ncclGroupStart");
+  bind(a.ncclGroupEnd, "ncclGroupEnd");
+  bind(a.ncclGetErrorString, "ncclGetErrorString");
   if (!missing.empty())
-    return gpu::detail::make_error(errc::no_nccl,
-                                   "the NCCL library " + path +
-                                       " lacks the function " + missing +
-                                       " (NCCL 2.x is needed)");
+    return gpu::detail::make_error(
+        errc::no_nccl, "the NCCL library " + path + " lacks the function " +
+                           missing + " (NCCL 2.x is needed)");
   return std::nullopt;
+}
+
+gpu::detail::lazy_library<nccl_api> &state() {
+  static gpu::detail::lazy_library<nccl_api> library(load);
+  return library;
 }
 
 } // namespace
 
-result<const nccl_api *> library() {
-  library_state &s = state();
-  std::lock_guard lock(s.mutex);
-  if (!s.attempted) {
-    s.attempted = true;
-    s.failure = load(s);
-  }
-  if (s.failure)
-    return std::unexpected(*s.failure);
-  return &s.api;
-}
+result<const nccl_api *> library() { return state().get(); }
 
-void reset_library_for_testing() {
-  library_state &s = state();
-  std::lock_guard lock(s.mutex);
-  if (s.handle)
-    dlclose(s.handle);
-  s.handle = nullptr;
-  s.api = {};
-  s.attempted = false;
-  s.failure.reset();
-}
+void reset_library_for_testing() { state().reset_for_testing(); }
 
 } // namespace api
 
@@ -133,9 +101,9 @@ const char *result_name(int rc) {
 }
 
 const char *type_name(int data_type) {
-  static const char *const names[] = {"int8",    "uint8",   "int32", "uint32",
-                                      "int64",   "uint64",  "float16",
-                                      "float32", "float64", "bfloat16"};
+  static const char *const names[] = {
+      "int8",   "uint8",   "int32",   "uint32",  "int64",
+      "uint64", "float16", "float32", "float64", "bfloat16"};
   return data_type >= 0 && data_type < 10 ? names[data_type] : "unknown";
 }
 
@@ -227,8 +195,7 @@ result<void> allreduce(const communicator_state *state,
                   rank + ": the stream belongs to " + device_name(*st->ctx) +
                       "; pass each rank a stream of its own device");
     for (const gpu::detail::raw_buffer *b : {p.send, p.recv}) {
-      const auto *ctx =
-          b ? runtime_access::context_of(*b).get() : nullptr;
+      const auto *ctx = b ? runtime_access::context_of(*b).get() : nullptr;
       if (!ctx)
         return fail(errc::invalid_handle,
                     rank + ": the buffer is moved-from or empty");
@@ -349,14 +316,13 @@ int communicator::device(int i) const noexcept {
              : -1;
 }
 
-std::unexpected<gpu::error> communicator::count_mismatch(size_t buffers,
-                                                         size_t other,
-                                                         const char *what) {
-  return gpu::detail::fail(errc::size_mismatch,
-                           "gpu::nccl::communicator::allreduce: " +
-                               std::to_string(buffers) + " buffers but " +
-                               std::to_string(other) + " " + what +
-                               "; pass one per rank");
+std::unexpected<gpu::error>
+communicator::count_mismatch(size_t buffers, size_t other, const char *what) {
+  return gpu::detail::fail(
+      errc::size_mismatch,
+      "gpu::nccl::communicator::allreduce: " + std::to_string(buffers) +
+          " buffers but " + std::to_string(other) + " " + what +
+          "; pass one per rank");
 }
 
 result<communicator>
@@ -382,12 +348,11 @@ communicator::create_all_of(std::span<const context *const> contexts) {
             errc::invalid_handle,
             what + ": contexts " + std::to_string(j) + " and " +
                 std::to_string(i) + " are both on device " +
-                std::to_string(ordinal) +
-                "; NCCL takes one rank per GPU");
+                std::to_string(ordinal) + "; NCCL takes one rank per GPU");
     devices.push_back(ordinal);
     list += (i ? ", " : "") + std::to_string(ordinal);
-    state->local.push_back({runtime_access::state(*contexts[i]), nullptr,
-                            int(i)});
+    state->local.push_back(
+        {runtime_access::state(*contexts[i]), nullptr, int(i)});
   }
   auto lib = api::library();
   if (!lib)
@@ -398,7 +363,7 @@ communicator::create_all_of(std::span<const context *const> contexts) {
       return std::unexpected(entered.error());
   std::vector<api::ncclComm_t> comms(devices.size(), nullptr);
   if (int rc = (*lib)->ncclCommInitAll(comms.data(), int(devices.size()),
-                                        devices.data());
+                                       devices.data());
       rc != api::ncclSuccess)
     return std::unexpected(detail::failure(
         **lib, rc,
@@ -421,8 +386,8 @@ result<communicator> communicator::create(const context &ctx, int ranks,
                              what + " in a moved-from or empty context");
   if (ranks < 1 || rank < 0 || rank >= ranks)
     return gpu::detail::fail(errc::out_of_range,
-                             what + ": rank " + std::to_string(rank) +
-                                 " of " + std::to_string(ranks) +
+                             what + ": rank " + std::to_string(rank) + " of " +
+                                 std::to_string(ranks) +
                                  "; ranks are 0 to ranks - 1");
   auto lib = api::library();
   if (!lib)
