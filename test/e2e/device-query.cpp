@@ -3,6 +3,8 @@
 // occupancy of a kernel at several block sizes and shared memory sizes.
 #include <gpu/gpu.hpp>
 
+#include "check.hpp"
+
 #include <cstdio>
 #include <string>
 
@@ -14,11 +16,6 @@ void scale(std::span<const float> in, gpu::disjoint_span<float> out, float f) {
     *o = in[i.get()] * f;
 }
 } // namespace kernels
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
-}
 
 int main() {
   auto ctx = gpu::context::create(0);

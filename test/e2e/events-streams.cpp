@@ -2,6 +2,8 @@
 // (pending while a long kernel runs, complete after), and stream::wait
 // orders a consumer stream after a producer's work.
 #include <gpu/gpu.hpp>
+
+#include "check.hpp"
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -29,11 +31,6 @@ void consume(std::span<const int> in, gpu::disjoint_span<int> out) {
     *o = in[i.get()] * 2;
 }
 } // namespace kernels
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
-}
 
 int main() {
   auto ctx = gpu::context::create(0);

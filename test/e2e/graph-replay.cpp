@@ -4,6 +4,8 @@
 // rounds) and checks that every kernel ran.
 #include <gpu/gpu.hpp>
 
+#include "check.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -17,11 +19,6 @@ void tick(int *counter) {
     counter[0] += 1;
 }
 } // namespace kernels
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
-}
 
 template <class F> static double median_us(F &&round, int rounds = 7) {
   std::vector<double> us;

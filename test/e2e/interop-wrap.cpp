@@ -5,6 +5,8 @@
 // another context is refused.
 #include <gpu/gpu.hpp>
 
+#include "check.hpp"
+
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -38,15 +40,6 @@ struct driver {
 
 template <class F> static void bind(void *lib, F &slot, const char *name) {
   slot = reinterpret_cast<F>(dlsym(lib, name));
-}
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
-}
-
-template <class T> static std::string describe(const gpu::result<T> &r) {
-  return r ? "ok" : r.error().name() + ": " + r.error().message();
 }
 
 int main() {

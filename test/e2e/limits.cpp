@@ -5,6 +5,8 @@
 // a stack overflow and how to raise the limit.
 #include <gpu/gpu.hpp>
 
+#include "check.hpp"
+
 #include <cstdio>
 #include <string>
 
@@ -37,15 +39,6 @@ void recurse(uint32_t *out, uint32_t depth) {
   out[t] = walk(depth, t + 1);
 }
 } // namespace kernels
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
-}
-
-template <class T> static std::string describe(const gpu::result<T> &r) {
-  return r ? "ok" : r.error().name() + ": " + r.error().message();
-}
 
 int main() {
   auto ctx = gpu::context::create(0);

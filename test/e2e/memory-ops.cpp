@@ -3,6 +3,8 @@
 // one buffer passed to a kernel (disjoint ones accepted, overlapping ones
 // rejected before launch, out-of-range ones an error).
 #include <gpu/gpu.hpp>
+
+#include "check.hpp"
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -15,15 +17,6 @@ void twice(std::span<const float> in, gpu::disjoint_span<float> out) {
     *o = in[i.get()] * 2.0f;
 }
 } // namespace kernels
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
-}
-
-template <class T> static std::string describe(const gpu::result<T> &r) {
-  return r ? "ok" : r.error().name() + ": " + r.error().message();
-}
 
 int main() {
   auto ctx = gpu::context::create(0);

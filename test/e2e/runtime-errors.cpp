@@ -2,6 +2,8 @@
 // the compiler could not match, and a fault inside a kernel, reported by
 // the next call on the stream with the kernel's name.
 #include <gpu/gpu.hpp>
+
+#include "check.hpp"
 #include <cstdio>
 #include <string>
 
@@ -26,11 +28,6 @@ static gpu::result<void> copy_through(gpu::stream &stream,
                                       gpu::device_buffer<int> &in,
                                       gpu::device_buffer<int> &out) {
   return gpu::launch(stream, p, in, out);
-}
-
-static int check(bool ok, const char *what, const std::string &detail) {
-  std::printf("%s: %s: %s\n", ok ? "PASSED" : "FAILED", what, detail.c_str());
-  return ok ? 0 : 1;
 }
 
 int main() {
