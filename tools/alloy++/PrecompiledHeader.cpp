@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <fcntl.h>
@@ -140,6 +141,11 @@ bool isCurrent(const std::string &Pch, const std::string &DepFile) {
       return false;
   }
   return true;
+}
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
 int runQuietly(const Args &Cmd, const std::string &Log) {
@@ -303,9 +309,11 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
                 static_cast<unsigned long long>(fnv1a(KeyText)));
   std::string Stem = Dir + "/gpu-" + Key;
   std::string Pch = Stem + ".pch", DepFile = Stem + ".d";
+  std::string WarningsFile = Stem + ".warnings";
   if (isCurrent(Pch, DepFile)) {
     Out.Path = Pch;
     Out.Note = "using " + Pch;
+    Out.Warnings = readFile(WarningsFile);
     return Out;
   }
   if (fs::exists(Stem + ".failed", EC)) {
@@ -328,6 +336,7 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
     close(Lock);
     Out.Path = Pch;
     Out.Note = "using " + Pch;
+    Out.Warnings = readFile(WarningsFile);
     return Out;
   }
   std::string Tmp = Stem + "." + std::to_string(getpid());
@@ -338,6 +347,14 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
               R.IncludeDir + "/gpu/gpu.hpp", "-o", Tmp + ".pch", "-MD", "-MF",
               Tmp + ".d", "-MT", Pch});
   int Rc = runQuietly(Cmd, Stem + ".log");
+  // The log holds only diagnostics; kept before the PCH is published, so
+  // that every compile that finds the PCH also finds them.
+  std::string Log = readFile(Stem + ".log");
+  if (Log.find("warning:") != std::string::npos)
+    fs::copy_file(Stem + ".log", WarningsFile,
+                  fs::copy_options::overwrite_existing, EC);
+  else
+    fs::remove(WarningsFile, EC);
   if (Rc == 0 && fs::exists(Tmp + ".pch", EC)) {
     fs::rename(Tmp + ".d", DepFile, EC);
     if (!EC)
@@ -357,6 +374,7 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
   close(Lock);
   Out.Path = Pch;
   Out.Note = "built " + Pch;
+  Out.Warnings = readFile(WarningsFile);
   return Out;
 }
 

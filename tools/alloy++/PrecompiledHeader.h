@@ -23,6 +23,10 @@ struct PchRequest {
 struct PchResult {
   std::string Path; // the .pch to pass with -include-pch; empty: none
   std::string Note; // why (for --alloy-verbose)
+  // The header's own diagnostics under these flags (e.g. -Wpadded), from
+  // the PCH's build: clang does not repeat them when it loads the PCH, so
+  // alloy++ prints them on every compile that uses it, as without a PCH.
+  std::string Warnings;
 };
 
 PchResult precompiledGpuHeader(const PchRequest &Request);

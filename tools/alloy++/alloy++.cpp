@@ -548,8 +548,10 @@ int main(int Argc, char **Argv) {
       if (Verbose)
         std::fprintf(stderr, "alloy++: precompiled <gpu/gpu.hpp>: %s\n",
                      Pch.Note.c_str());
-      if (!Pch.Path.empty())
+      if (!Pch.Path.empty()) {
         Cmd.insert(Cmd.begin() + 1, {"-include-pch", Pch.Path});
+        std::fputs(Pch.Warnings.c_str(), stderr);
+      }
     }
   }
 
