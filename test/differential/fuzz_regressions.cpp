@@ -1,6 +1,9 @@
 // Reduced reproducers of miscompiles that test/fuzz found on the GPU (its
-// FINDINGS.md): each case failed on the H200 before its fix. Exact on both
-// sides; every result is compared bit for bit.
+// FINDINGS.md). Cases 1 and 2 compiled to the wrong PTX before their fixes
+// (a signed 32-bit compare; min.f64/max.f32). Case 3 has the PTX pattern of
+// its bug, but ptxas folded it only inside the fuzzer's large translation
+// units, so the fuzzer's batch remains its real test. Exact on both sides;
+// every result is compared bit for bit.
 #define DIFF_FAMILY "fuzz_regressions"
 #include "harness.hpp"
 
