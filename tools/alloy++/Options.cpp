@@ -1,9 +1,17 @@
 #include "Options.h"
 
+#include <fstream>
+#include <iterator>
+
 namespace alloy_driver {
 
 bool startsWith(const std::string &S, const char *P) {
   return S.rfind(P, 0) == 0;
+}
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
 // Clang options whose value is the next argument when not joined.

@@ -1,4 +1,5 @@
-// What alloy++ knows about clang's command-line options.
+// What alloy++ knows about clang's command-line options, and the small
+// text helpers its parts share.
 #ifndef ALLOY_TOOLS_OPTIONS_H
 #define ALLOY_TOOLS_OPTIONS_H
 
@@ -8,6 +9,9 @@ namespace alloy_driver {
 
 // True when `S` begins with `P`.
 bool startsWith(const std::string &S, const char *P);
+
+// The contents of the file at `Path`; empty when it cannot be read.
+std::string readFile(const std::string &Path);
 
 // Clang options whose value is the next argument when not joined.
 bool takesSeparateValue(const std::string &A);

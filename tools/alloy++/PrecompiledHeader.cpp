@@ -7,9 +7,6 @@
 #include <cstring>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -95,10 +92,7 @@ std::string cacheDir() {
 
 // The files a make-style dependency file lists.
 Args dependencies(const std::string &DepFile) {
-  std::ifstream In(DepFile);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  std::string Text = SS.str();
+  std::string Text = readFile(DepFile);
   size_t Colon = Text.find(": ");
   Args Files;
   if (Colon == std::string::npos)
@@ -141,11 +135,6 @@ bool isCurrent(const std::string &Pch, const std::string &DepFile) {
       return false;
   }
   return true;
-}
-
-std::string readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
 int runQuietly(const Args &Cmd, const std::string &Log) {
@@ -283,10 +272,7 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
     Out.Note = "no C++ source file";
     return Out;
   }
-  std::ifstream In(Source);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  if (!startsWithGpuHeader(SS.str())) {
+  if (!startsWithGpuHeader(readFile(Source))) {
     Out.Note = Source + " does not start with #include <gpu/gpu.hpp>";
     return Out;
   }
@@ -350,7 +336,8 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
   // The log holds only diagnostics; kept before the PCH is published, so
   // that every compile that finds the PCH also finds them.
   std::string Log = readFile(Stem + ".log");
-  if (Log.find("warning:") != std::string::npos)
+  bool Warned = Log.find("warning:") != std::string::npos;
+  if (Warned)
     fs::copy_file(Stem + ".log", WarningsFile,
                   fs::copy_options::overwrite_existing, EC);
   else
@@ -374,7 +361,8 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
   close(Lock);
   Out.Path = Pch;
   Out.Note = "built " + Pch;
-  Out.Warnings = readFile(WarningsFile);
+  if (Warned)
+    Out.Warnings = Log;
   return Out;
 }
 

@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <dlfcn.h>
@@ -25,6 +24,7 @@
 
 namespace fs = std::filesystem;
 
+using alloy_driver::readFile;
 using alloy_driver::startsWith;
 using alloy_driver::takesSeparateValue;
 
@@ -76,10 +76,7 @@ Paths locate(const char *Argv0) {
 
 // Splits a response file the way GNU tools do (quotes and backslashes).
 Args readResponseFile(const std::string &Path) {
-  std::ifstream In(Path);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  std::string Text = SS.str(), Cur;
+  std::string Text = readFile(Path), Cur;
   Args Out;
   bool InWord = false;
   char Quote = 0;
