@@ -9,16 +9,20 @@ using namespace llvm;
 
 namespace alloy {
 
+// A floating-point constant, or the value of a splat of one.
+static ConstantFP *fpConstant(Value *v) {
+  auto *c = dyn_cast_or_null<Constant>(v);
+  if (!c)
+    return nullptr;
+  if (auto *fp = dyn_cast<ConstantFP>(c))
+    return fp;
+  return dyn_cast_or_null<ConstantFP>(c->getSplatValue());
+}
+
 // A constant with no zero element: min/max with it cannot tie on a zero.
 static bool isNonZeroConstant(Value *v) {
-  auto *c = dyn_cast<Constant>(v);
-  if (!c)
-    return false;
-  if (auto *fp = dyn_cast<ConstantFP>(c))
-    return !fp->isZero();
-  if (auto *splat = dyn_cast_or_null<ConstantFP>(c->getSplatValue()))
-    return !splat->isZero();
-  return false;
+  ConstantFP *c = fpConstant(v);
+  return c && !c->isZero();
 }
 
 // What the select returns when its compare sees two zeros (equal, even of
@@ -48,12 +52,7 @@ static Value *armOnZeroTie(SelectInst &select) {
 // the H200). A select whose tie arm is that very zero constant agrees: the
 // ReLU `x > 0.0f ? x : 0.0f` keeps its max.f32.
 static bool tieAgrees(SelectInst &select, SelectPatternFlavor flavor) {
-  auto *c = dyn_cast_or_null<Constant>(armOnZeroTie(select));
-  if (!c)
-    return false;
-  auto *zero = dyn_cast<ConstantFP>(c);
-  if (!zero)
-    zero = dyn_cast_or_null<ConstantFP>(c->getSplatValue());
+  ConstantFP *zero = fpConstant(armOnZeroTie(select));
   if (!zero || !zero->isZero())
     return false;
   return zero->isNegative() == (flavor == SPF_FMINNUM);

@@ -111,10 +111,8 @@ int main(int argc, char **argv) {
     std::printf("  w[%d] hashes %zu values; the one value at position k "
                 "that gives the GPU's hash:\n",
                 s, chain.size());
-    for (size_t k = 0; k < chain.size(); ++k) {
-      uint64_t before = 0;
-      for (size_t j = 0; j < k; ++j)
-        before = mix(before, chain[j]);
+    uint64_t before = 0; // the hash of chain[0..k)
+    for (size_t k = 0; k < chain.size(); before = mix(before, chain[k++])) {
       uint64_t after = gpu.w[s];
       for (size_t j = chain.size(); j-- > k + 1;)
         after = unmix(after, chain[j]);

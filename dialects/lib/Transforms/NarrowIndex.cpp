@@ -40,6 +40,20 @@ struct ForgetErased : RewriterBase::Listener {
   DataFlowSolver &solver;
 };
 
+// The range the analysis found for `v`, if any.
+const ConstantIntRanges *rangeOf(DataFlowSolver &solver, Value v) {
+  auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
+  if (!lattice || lattice->getValue().isUninitialized())
+    return nullptr;
+  return &lattice->getValue().getValue();
+}
+
+void copyRange(DataFlowSolver &solver, Value from, Value to) {
+  if (auto *l = solver.lookupState<dataflow::IntegerValueRangeLattice>(from))
+    (void)solver.getOrCreateState<dataflow::IntegerValueRangeLattice>(to)->join(
+        *l);
+}
+
 // The one value an integer SSA value can have, if its range says so.
 // Only integer and index values: the analysis gives width-0 ranges to
 // others (upstream's int-range-optimizations would make an integer
@@ -47,10 +61,8 @@ struct ForgetErased : RewriterBase::Listener {
 std::optional<APInt> knownConstant(DataFlowSolver &solver, Value v) {
   if (!v.getType().isSignlessIntOrIndex())
     return std::nullopt;
-  auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
-  if (!lattice || lattice->getValue().isUninitialized())
-    return std::nullopt;
-  return lattice->getValue().getValue().getConstantValue();
+  const ConstantIntRanges *range = rangeOf(solver, v);
+  return range ? range->getConstantValue() : std::nullopt;
 }
 
 // Replaces integer results that the ranges pin to one value with constants
@@ -70,8 +82,7 @@ void materializeConstants(Operation *root, DataFlowSolver &solver) {
     OpBuilder b(result.getOwner());
     Value c = arith::ConstantOp::create(
         b, result.getLoc(), b.getIntegerAttr(result.getType(), value));
-    (void)solver.getOrCreateState<dataflow::IntegerValueRangeLattice>(c)->join(
-        *solver.lookupState<dataflow::IntegerValueRangeLattice>(result));
+    copyRange(solver, result, c);
     result.replaceAllUsesWith(c);
   }
 }
@@ -89,21 +100,10 @@ Fit32 fit32(const ConstantIntRanges &r) {
           r.umax().countLeadingZeros() >= drop};
 }
 
-// The range of a 64-bit integer value, if the analysis has one.
-const ConstantIntRanges *rangeOf(DataFlowSolver &solver, Value v) {
+// The range of an integer value wider than 32 bits, if the analysis has one.
+const ConstantIntRanges *wideRange(DataFlowSolver &solver, Value v) {
   auto type = dyn_cast<IntegerType>(v.getType());
-  if (!type || type.getWidth() <= 32)
-    return nullptr;
-  auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
-  if (!lattice || lattice->getValue().isUninitialized())
-    return nullptr;
-  return &lattice->getValue().getValue();
-}
-
-void copyRange(DataFlowSolver &solver, Value from, Value to) {
-  if (auto *l = solver.lookupState<dataflow::IntegerValueRangeLattice>(from))
-    (void)solver.getOrCreateState<dataflow::IntegerValueRangeLattice>(to)->join(
-        *l);
+  return type && type.getWidth() > 32 ? rangeOf(solver, v) : nullptr;
 }
 
 // What a binary operation needs to give the same value in 32 bits.
@@ -137,9 +137,9 @@ template <class Op, Needs N> struct NarrowBinary : OpRewritePattern<Op> {
                                 PatternRewriter &rewriter) const override {
     Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     Value res = op->getResult(0);
-    const ConstantIntRanges *a = rangeOf(solver, lhs);
-    const ConstantIntRanges *b = rangeOf(solver, rhs);
-    const ConstantIntRanges *r = rangeOf(solver, res);
+    const ConstantIntRanges *a = wideRange(solver, lhs);
+    const ConstantIntRanges *b = wideRange(solver, rhs);
+    const ConstantIntRanges *r = wideRange(solver, res);
     if (!a || !b || !r || lhs.getType() != res.getType() ||
         rhs.getType() != res.getType())
       return failure();
@@ -236,8 +236,8 @@ struct NarrowCompare : OpRewritePattern<arith::CmpIOp> {
 
   LogicalResult matchAndRewrite(arith::CmpIOp op,
                                 PatternRewriter &rewriter) const override {
-    const ConstantIntRanges *a = rangeOf(solver, op.getLhs());
-    const ConstantIntRanges *b = rangeOf(solver, op.getRhs());
+    const ConstantIntRanges *a = wideRange(solver, op.getLhs());
+    const ConstantIntRanges *b = wideRange(solver, op.getRhs());
     if (!a || !b)
       return failure();
     Fit32 fa = fit32(*a), fb = fit32(*b);
