@@ -1,0 +1,5 @@
+// hgemm, FP16 inputs, M = N = K = 4096: the hand-written mma.sync kernel
+// (nvcc_hgemm_kernel.cuh).
+#define HGEMM_T __half
+#define HGEMM_SIZE 4096
+#include "nvcc_hgemm_main.cuh"
