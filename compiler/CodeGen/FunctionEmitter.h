@@ -143,6 +143,8 @@ public:
   mlir::Value emitMathCall(const clang::FunctionDecl *callee,
                            const clang::CallExpr *e);
   mlir::Value emitIntrinsicCall(Intrinsic intrinsic, const clang::CallExpr *e);
+  // mma.sync, ldmatrix, cp.async, packed halves (TensorEmitter.cpp).
+  mlir::Value emitTensorIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
   // One index or size register (Intrinsic::ThreadIdX ... GridDimZ).
   mlir::Value emitRegister(Intrinsic reg, mlir::Location l);
   mlir::Value emitLibdeviceCall(llvm::StringRef name, mlir::Type result,

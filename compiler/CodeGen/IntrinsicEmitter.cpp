@@ -115,6 +115,15 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
     return {};
   case Intrinsic::Printf:
     return emitPrintf(e);
+  case Intrinsic::MmaSync:
+  case Intrinsic::LdMatrix:
+  case Intrinsic::StMatrix:
+  case Intrinsic::CpAsync:
+  case Intrinsic::CpAsyncCommit:
+  case Intrinsic::CpAsyncWait:
+  case Intrinsic::Packed2:
+  case Intrinsic::Packed2FromF32:
+    return emitTensorIntrinsic(intrinsic, e);
   case Intrinsic::DynamicSharedBase: {
     mlir::Value base = DynamicSharedBaseOp::create(b, l);
     return AddrSpaceCastOp::create(b, l, types.pointerType(), base);

@@ -43,8 +43,9 @@ Region *bodyOf(Operation *fn) {
 }
 
 bool isSource(Operation *op) {
-  return isa<ThreadIdOp, LaneIdOp, AtomicRMWOp, AtomicCASOp, ShflOp, VoteOp>(
-      op);
+  // A lane's fragment registers and asm results differ per lane.
+  return isa<ThreadIdOp, LaneIdOp, AtomicRMWOp, AtomicCASOp, ShflOp, VoteOp,
+             MmaSyncOp, LdMatrixOp, InlineAsmOp>(op);
 }
 
 // Where a pointer points: a stack slot, a parameter of the function, or
@@ -285,6 +286,11 @@ private:
                    contents(f, op->getOperand(1)) | operands() | control);
     if (isa<MemsetOp>(op))
       return write(f, op->getOperand(0), operands() | control);
+    if (isa<StMatrixOp>(op)) // each lane's registers
+      return write(f, op->getOperand(0), kThread);
+    if (isa<CpAsyncOp>(op))
+      return write(f, op->getOperand(0),
+                   contents(f, op->getOperand(1)) | operands() | control);
     if (Function *callee = calleeOf(op)) {
       if (callee->syncs)
         changed |= barrierPoint(f, op, control, branch,

@@ -12,6 +12,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -247,6 +248,9 @@ void populateAlloyAtomicsToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                         mlir::RewritePatternSet &patterns);
 // MemoryToLLVM.cpp
 void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                       mlir::RewritePatternSet &patterns);
+// TensorToLLVM.cpp
+void populateAlloyTensorToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns);
 } // namespace alloy
 
@@ -486,6 +490,8 @@ struct ConvertAlloyToLLVMPass
     populateAlloyToLLVMPatterns(tc, patterns);
     populateAlloyAtomicsToLLVMPatterns(tc, patterns);
     populateAlloyMemoryToLLVMPatterns(tc, patterns);
+    populateAlloyTensorToLLVMPatterns(tc, patterns);
+    populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(tc, patterns);

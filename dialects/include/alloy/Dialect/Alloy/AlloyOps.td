@@ -522,5 +522,6 @@ def Alloy_ConstantAddressOp : Alloy_Op<"constant_address",
 
 include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
 include "alloy/Dialect/Alloy/AlloyMemoryOps.td"
+include "alloy/Dialect/Alloy/AlloyTensorOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD

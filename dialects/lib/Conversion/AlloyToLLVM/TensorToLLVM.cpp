@@ -1,0 +1,227 @@
+// Lowering of Alloy's tensor-core, async-copy, bitcast and inline-asm
+// operations to the llvm and nvvm dialects: mma.sync, ldmatrix, stmatrix
+// and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+
+namespace alloy {
+namespace {
+
+struct BitcastLowering : ConvertOpToLLVMPattern<BitcastOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::BitcastOp>(op, op.getType(), a.getValue());
+    return success();
+  }
+};
+
+NVVM::MMATypes mmaType(MmaType t) {
+  switch (t) {
+  case MmaType::f16:
+    return NVVM::MMATypes::f16;
+  case MmaType::bf16:
+    return NVVM::MMATypes::bf16;
+  case MmaType::tf32:
+    return NVVM::MMATypes::tf32;
+  case MmaType::s8:
+    return NVVM::MMATypes::s8;
+  case MmaType::u8:
+    return NVVM::MMATypes::u8;
+  case MmaType::e4m3:
+    return NVVM::MMATypes::e4m3;
+  case MmaType::e5m2:
+    return NVVM::MMATypes::e5m2;
+  }
+  llvm_unreachable("mma type");
+}
+
+// The nvvm op takes f16 pairs as vector<2xf16> and every other multiplicand
+// as i32; its result is one struct of the accumulator registers.
+struct MmaSyncLowering : ConvertOpToLLVMPattern<MmaSyncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MmaSyncOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    auto f16x2 = VectorType::get({2}, r.getF16Type());
+    auto asPairs = [&](ValueRange words, bool pairs) {
+      SmallVector<Value> out;
+      for (Value w : words)
+        out.push_back(pairs ? LLVM::BitcastOp::create(r, loc, f16x2, w)
+                            : w);
+      return out;
+    };
+    bool f16 = op.getType() == MmaType::f16;
+    // An accumulator of two i32 words holds f16 pairs.
+    bool halfAcc = a.getC().size() == 2;
+    SmallVector<Value> av = asPairs(a.getA(), f16);
+    SmallVector<Value> bv = asPairs(a.getB(), f16);
+    SmallVector<Value> cv = asPairs(a.getC(), halfAcc);
+    SmallVector<Type> fields;
+    for (Value c : cv)
+      fields.push_back(c.getType());
+    Type result = LLVM::LLVMStructType::getLiteral(r.getContext(), fields);
+    int64_t m = 16, n = 8, k = op.getShape() == MmaShape::m16n8k16  ? 16
+                               : op.getShape() == MmaShape::m16n8k8 ? 8
+                                                                    : 32;
+    std::optional<NVVM::MMAIntOverflow> overflow;
+    if (op.getType() == MmaType::s8 || op.getType() == MmaType::u8)
+      overflow = NVVM::MMAIntOverflow::wrapped;
+    NVVM::MMATypes t = mmaType(op.getType());
+    auto mma = NVVM::MmaOp::create(
+        r, loc, result, av, bv, cv, ArrayRef<int64_t>{m, n, k},
+        /*b1Op=*/std::nullopt, overflow,
+        std::array<NVVM::MMATypes, 2>{t, t},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                       NVVM::MMALayout::col});
+    SmallVector<Value> d;
+    for (auto [i, c] : llvm::enumerate(cv)) {
+      Value v = LLVM::ExtractValueOp::create(r, loc, mma.getResult(), i);
+      if (halfAcc)
+        v = LLVM::BitcastOp::create(r, loc, r.getI32Type(), v);
+      d.push_back(v);
+    }
+    r.replaceOp(op, d);
+    return success();
+  }
+};
+
+NVVM::LdStMatrixShapeAttr m8n8(ConversionPatternRewriter &r) {
+  return NVVM::LdStMatrixShapeAttr::get(r.getContext(), 8, 8);
+}
+
+struct LdMatrixLowering : ConvertOpToLLVMPattern<LdMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(LdMatrixOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    unsigned count = op.getRegs().size();
+    Type i32 = r.getI32Type();
+    Type result = count == 1 ? i32
+                             : LLVM::LLVMStructType::getLiteral(
+                                   r.getContext(), SmallVector<Type>(count, i32));
+    auto load = NVVM::LdMatrixOp::create(
+        r, loc, result, a.getAddr(), count,
+        op.getTrans() ? NVVM::MMALayout::col : NVVM::MMALayout::row, m8n8(r),
+        NVVM::LdStMatrixEltType::B16);
+    if (count == 1) {
+      r.replaceOp(op, load.getResult());
+      return success();
+    }
+    SmallVector<Value> regs;
+    for (unsigned i = 0; i < count; ++i)
+      regs.push_back(LLVM::ExtractValueOp::create(r, loc, load.getResult(), i));
+    r.replaceOp(op, regs);
+    return success();
+  }
+};
+
+struct StMatrixLowering : ConvertOpToLLVMPattern<StMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(StMatrixOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    NVVM::StMatrixOp::create(
+        r, op.getLoc(), a.getAddr(), a.getRegs(),
+        op.getTrans() ? NVVM::MMALayout::col : NVVM::MMALayout::row, m8n8(r),
+        NVVM::LdStMatrixEltType::B16);
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct CpAsyncLowering : ConvertOpToLLVMPattern<CpAsyncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(CpAsyncOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    NVVM::CpAsyncOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                            op.getBytes(),
+                            op.getCacheGlobal()
+                                ? NVVM::LoadCacheModifierKind::CG
+                                : NVVM::LoadCacheModifierKind::CA,
+                            a.getSrcBytes());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct CpAsyncCommitLowering : ConvertOpToLLVMPattern<CpAsyncCommitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(CpAsyncCommitOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return success();
+  }
+};
+
+struct CpAsyncWaitLowering : ConvertOpToLLVMPattern<CpAsyncWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(CpAsyncWaitOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<NVVM::CpAsyncWaitGroupOp>(op, op.getPending());
+    return success();
+  }
+};
+
+struct InlineAsmLowering : ConvertOpToLLVMPattern<InlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(InlineAsmOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    SmallVector<Type> types;
+    for (Type t : op.getResultTypes())
+      types.push_back(getTypeConverter()->convertType(t));
+    Type result = types.empty()       ? Type()
+                  : types.size() == 1 ? types.front()
+                                      : LLVM::LLVMStructType::getLiteral(
+                                            r.getContext(), types);
+    auto asmOp = LLVM::InlineAsmOp::create(
+        r, loc, result ? TypeRange(result) : TypeRange(), a.getOperands(),
+        op.getAsmTemplateAttr(), op.getConstraintsAttr(),
+        op.getSideEffects() ? r.getUnitAttr() : UnitAttr(), UnitAttr(),
+        LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    if (types.size() <= 1) {
+      r.replaceOp(op, asmOp->getResults());
+      return success();
+    }
+    SmallVector<Value> results;
+    for (unsigned i = 0; i < types.size(); ++i)
+      results.push_back(
+          LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i));
+    r.replaceOp(op, results);
+    return success();
+  }
+};
+
+// fma of halves and pairs of halves is one rounding (fma.rn.f16x2): straight
+// to llvm.fma, before the libdevice patterns widen it to float.
+struct HalfFmaLowering : ConvertOpToLLVMPattern<math::FmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(math::FmaOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Type elem = getElementTypeOrSelf(op.getType());
+    if (!elem.isF16() && !elem.isBF16())
+      return failure();
+    r.replaceOpWithNewOp<LLVM::FMAOp>(op, op.getType(), a.getA(), a.getB(),
+                                      a.getC());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
+                                       RewritePatternSet &patterns) {
+  patterns.add<BitcastLowering, MmaSyncLowering, LdMatrixLowering,
+               StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
+               CpAsyncWaitLowering, InlineAsmLowering>(tc);
+  patterns.add<HalfFmaLowering>(tc, /*benefit=*/30);
+}
+
+} // namespace alloy
