@@ -8,6 +8,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -44,6 +46,19 @@ static void makeUnfoldable(Module &m, Function &f) {
   b.CreateLoad(i8, id, /*isVolatile=*/true);
 }
 
+static void trapInlineAsm(Function &f) {
+  std::vector<CallInst *> calls;
+  for (Instruction &i : instructions(f))
+    if (auto *call = dyn_cast<CallInst>(&i); call && call->isInlineAsm())
+      calls.push_back(call);
+  for (CallInst *call : calls) {
+    IRBuilder<> b(call);
+    b.CreateIntrinsic(Intrinsic::trap, {});
+    call->replaceAllUsesWith(PoisonValue::get(call->getType()));
+    call->eraseFromParent();
+  }
+}
+
 PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
                                             ModuleAnalysisManager &) {
   std::optional<DeviceImage> image = takeDeviceImage();
@@ -53,6 +68,12 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
   Type *i32 = Type::getInt32Ty(ctx);
   Type *i64 = Type::getInt64Ty(ctx);
   PointerType *ptr = PointerType::getUnqual(ctx);
+
+  // A device function's PTX asm cannot run on the host processor (nor
+  // assemble for it): its host copy traps where the asm stood.
+  for (const std::string &name : image->ptxAsmFunctions)
+    if (Function *f = m.getFunction(name))
+      trapInlineAsm(*f);
 
   // Only kernels whose host function this object defines or declares can
   // be launched through it.

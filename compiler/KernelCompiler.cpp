@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,12 +45,58 @@ public:
       found.push_back(fn);
     return true;
   }
+  // GCC-style asm statements, with the function each is in.
+  bool TraverseDecl(Decl *d) {
+    auto *fn = dyn_cast_or_null<FunctionDecl>(d);
+    const FunctionDecl *outer = current;
+    if (fn)
+      current = fn;
+    bool result = RecursiveASTVisitor::TraverseDecl(d);
+    current = outer;
+    return result;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *s) {
+    if (current && !current->isDependentContext())
+      asms.emplace_back(s, current);
+    return true;
+  }
   std::vector<const FunctionDecl *> found;
+  std::vector<std::pair<const GCCAsmStmt *, const FunctionDecl *>> asms;
 
 private:
+  const FunctionDecl *current = nullptr;
   DiagnosticsEngine &diags;
   llvm::DenseSet<unsigned> reported;
 };
+
+// The plugin turns clang's checks of asm constraints off (they are the
+// host's, and reject PTX's); host code gets them here.
+void checkHostAsm(const GCCAsmStmt *s, ASTContext &ctx,
+                  DiagnosticsEngine &diags) {
+  const TargetInfo &target = ctx.getTargetInfo();
+  llvm::SmallVector<TargetInfo::ConstraintInfo, 4> outputs;
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i) {
+    TargetInfo::ConstraintInfo info(s->getOutputConstraint(i),
+                                    s->getOutputName(i));
+    if (!target.validateOutputConstraint(info)) {
+      report(diags, s->getOutputConstraintExpr(i)->getBeginLoc(),
+             diag::err_host_asm_constraint)
+          << 0 << s->getOutputConstraint(i);
+      return;
+    }
+    outputs.push_back(info);
+  }
+  for (unsigned i = 0; i < s->getNumInputs(); ++i) {
+    TargetInfo::ConstraintInfo info(s->getInputConstraint(i),
+                                    s->getInputName(i));
+    if (!target.validateInputConstraint(outputs, info)) {
+      report(diags, s->getInputConstraintExpr(i)->getBeginLoc(),
+             diag::err_host_asm_constraint)
+          << 1 << s->getInputConstraint(i);
+      return;
+    }
+  }
+}
 
 } // namespace
 
@@ -76,14 +123,21 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
       kernelDecls.push_back(fn);
     }
   }
-  if (kernels.empty() || diags.hasErrorOccurred())
+  if (kernels.empty() || diags.hasErrorOccurred()) {
+    for (const auto &[s, fn] : finder.asms)
+      checkHostAsm(s, ctx, diags);
     return;
+  }
 
   // Everything the kernels reach is checked before anything is lowered.
   DeviceCodeChecker checker(ctx, diags);
   {
     llvm::TimeTraceScope scope("Alloy device code checks");
-    if (!checker.check(kernelDecls))
+    bool ok = checker.check(kernelDecls);
+    for (const auto &[s, fn] : finder.asms)
+      if (!checker.reached().contains(fn))
+        checkHostAsm(s, ctx, diags);
+    if (!ok || diags.hasErrorOccurred())
       return;
   }
 
@@ -116,6 +170,10 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   if (!compileDeviceModule(module.module(), module.kernels(), options, diags,
                            image))
     return;
+  // Their host copies cannot run PTX: the embedding pass makes them trap.
+  for (const auto &[s, fn] : finder.asms)
+    if (checker.reached().contains(fn))
+      image.ptxAsmFunctions.push_back(module.mangledName(fn));
   storeDeviceImage(std::move(image));
 }
 

@@ -6,6 +6,7 @@
 #include "EmbedDeviceImage.h"
 #include "KernelCompiler.h"
 
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -56,6 +57,15 @@ protected:
     if (!lineInfoSet)
       opts.lineInfo = ci.getCodeGenOpts().getDebugInfo() !=
                       llvm::codegenoptions::NoDebugInfo;
+    // asm statements are checked for the host processor while clang
+    // parses, before anything knows which are device code, and PTX's
+    // constraints (=f, h) are not x86's: those checks are Alloy's
+    // (KernelCompiler: PTX rules in device code, the host's elsewhere).
+    for (unsigned id : {clang::diag::err_asm_invalid_output_constraint,
+                        clang::diag::err_asm_invalid_input_constraint,
+                        clang::diag::err_asm_invalid_output_size})
+      ci.getDiagnostics().setSeverity(id, clang::diag::Severity::Ignored,
+                                      SourceLocation());
     return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
   }
 

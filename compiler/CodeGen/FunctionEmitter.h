@@ -121,6 +121,7 @@ public:
 
   // --- Statements -------------------------------------------------------
   void emitStmt(const clang::Stmt *s);
+  void emitAsmStmt(const clang::GCCAsmStmt *s);
   void emitVarDecl(const clang::VarDecl *vd);
   void emitBindings(const clang::VarDecl *vd);
 

@@ -33,6 +33,7 @@ public:
     fe.emitIgnoredExpr(e);
   }
   void VisitNullStmt(const NullStmt *) {}
+  void VisitGCCAsmStmt(const GCCAsmStmt *s) { fe.emitAsmStmt(s); }
   void VisitCompoundStmt(const CompoundStmt *s) {
     FunctionEmitter::CleanupScope scope(fe);
     for (const Stmt *child : s->body())

@@ -122,6 +122,33 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
   return true;
 }
 
+// ptxas names the PTX line of an error ("line 57; error : ..."); if that
+// line is in an asm statement's text, the statement's location, which
+// AsmEmitter.cpp wrote in a comment ("(alloy:N)") at the text's start.
+static clang::SourceLocation asmErrorLocation(llvm::StringRef ptx,
+                                              llvm::StringRef message) {
+  size_t at = message.find(", line ");
+  unsigned line = 0;
+  if (at == llvm::StringRef::npos ||
+      message.substr(at + 7).consumeInteger(10, line) || line == 0)
+    return {};
+  llvm::SmallVector<llvm::StringRef, 0> lines;
+  ptx.split(lines, '\n');
+  for (size_t i = std::min<size_t>(line, lines.size()); i-- > 0;) {
+    llvm::StringRef text = lines[i];
+    if (text.contains("// end inline asm") && i + 1 != line)
+      return {};
+    size_t mark = text.find("(alloy:");
+    unsigned raw = 0;
+    if (mark != llvm::StringRef::npos &&
+        !text.substr(mark + 7).consumeInteger(10, raw))
+      return clang::SourceLocation::getFromRawEncoding(raw);
+    if (text.contains("// begin inline asm"))
+      return {};
+  }
+  return {};
+}
+
 bool compileDeviceModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,
@@ -210,8 +237,16 @@ bool compileDeviceModule(mlir::ModuleOp module,
     if (ptxas) {
       llvm::TimeTraceScope ptxasScope("Alloy ptxas", arch);
       auto cubin = assemblePTX(*ptxas, *ptx, arch);
-      if (!cubin)
-        return fail(llvm::toString(cubin.takeError()));
+      if (!cubin) {
+        std::string message = llvm::toString(cubin.takeError());
+        // In the text of an asm statement: at the statement.
+        if (clang::SourceLocation at = asmErrorLocation(*ptx, message);
+            at.isValid()) {
+          report(diags, at, diag::err_device_asm_ptxas) << message;
+          return false;
+        }
+        return fail(message);
+      }
       cubinReport += "cubin: " + std::to_string(cubin->size()) +
                      " bytes for " + arch + "\n";
       image.cubins.push_back({arch, std::move(*cubin)});

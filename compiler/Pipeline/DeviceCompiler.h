@@ -46,6 +46,8 @@ struct DeviceImage {
   std::string ptx;
   std::vector<DeviceCubin> cubins; // one per --gpu-arch, lowest first
   std::vector<KernelInfo> kernels;
+  // Device functions with PTX asm: their host copies trap instead.
+  std::vector<std::string> ptxAsmFunctions;
 };
 
 // Runs the Alloy-level passes (alloy-narrow-index, alloy-fp-contract,

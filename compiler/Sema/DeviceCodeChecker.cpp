@@ -7,6 +7,7 @@
 #include "Basic/DeviceTypes.h"
 #include "Basic/Diagnostics.h"
 #include "Basic/MathFunctions.h"
+#include "Basic/PtxAsm.h"
 #include "KernelSignature.h"
 
 #include "clang/AST/ASTContext.h"
@@ -169,6 +170,7 @@ public:
   void VisitAsmStmt(const AsmStmt *s) {
     c.error(s->getAsmLoc(), diag::err_device_asm, fn);
   }
+  void VisitGCCAsmStmt(const GCCAsmStmt *s);
   void VisitIndirectGotoStmt(const IndirectGotoStmt *s) {
     computedGoto(s->getBeginLoc());
   }
@@ -823,6 +825,83 @@ void BodyChecker::VisitCallExpr(const CallExpr *e) {
   // A call whose arguments are in error is not followed further.
   if (target && c.errors == before)
     c.reach(target, useLoc(e->getExprLoc()), fn);
+}
+
+// PTX asm: each operand's constraint and type, the clobbers, and the
+// text's operand references. The host's own checks of the constraints
+// are off for it (the plugin maps them off; host code is checked again in
+// checkHostAsm).
+void BodyChecker::VisitGCCAsmStmt(const GCCAsmStmt *s) {
+  if (s->isAsmGoto()) {
+    c.error(s->getAsmLoc(), diag::err_device_asm_goto, fn);
+    return;
+  }
+  bool ok = true;
+  auto operand = [&](const Expr *e, llvm::StringRef text, bool output) {
+    std::optional<PtxConstraint> pc = parsePtxConstraint(text, output);
+    if (!pc || (pc->tied >= 0 && unsigned(pc->tied) >= s->getNumOutputs())) {
+      c.error(e->getExprLoc(), diag::err_device_asm_constraint, fn)
+          << !output << text;
+      ok = false;
+      return;
+    }
+    if (pc->tied >= 0)
+      return;
+    if (pc->letter == 'n') {
+      if (!e->isValueDependent() && !e->isIntegerConstantExpr(ast)) {
+        c.error(e->getExprLoc(), diag::err_device_asm_immediate, fn);
+        ok = false;
+      }
+      return;
+    }
+    QualType t = e->getType().getNonReferenceType().getCanonicalType();
+    bool fits;
+    switch (pc->letter) {
+    case 'f':
+      fits = t->isSpecificBuiltinType(BuiltinType::Float);
+      break;
+    case 'd':
+      fits = t->isSpecificBuiltinType(BuiltinType::Double);
+      break;
+    case 'l':
+      fits = (t->isIntegerType() && !t->isBooleanType() &&
+              ast.getTypeSize(t) == 64) ||
+             t->isPointerType();
+      break;
+    default: // h, r
+      fits = (t->isIntegerType() && !t->isBooleanType() &&
+              ast.getTypeSize(t) == pc->bytes() * 8) ||
+             (pc->letter == 'h' && (t->isFloat16Type() || t->isBFloat16Type()));
+    }
+    if (!fits) {
+      c.error(e->getExprLoc(), diag::err_device_asm_operand_type, fn)
+          << e->getType() << text;
+      ok = false;
+    }
+  };
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i)
+    operand(s->getOutputExpr(i), s->getOutputConstraint(i), true);
+  for (unsigned i = 0; i < s->getNumInputs(); ++i)
+    operand(s->getInputExpr(i), s->getInputConstraint(i), false);
+  for (unsigned i = 0; i < s->getNumClobbers(); ++i) {
+    std::string clobber = s->getClobber(i);
+    if (clobber != "memory" && clobber != "cc") {
+      c.error(s->getAsmLoc(), diag::err_device_asm_clobber, fn) << clobber;
+      ok = false;
+    }
+  }
+  std::string error;
+  unsigned offset = 0;
+  if (ok && !ptxAsmTemplate(s, error, offset)) {
+    SourceLocation where = s->getAsmLoc();
+    if (const auto *text = dyn_cast<StringLiteral>(s->getAsmStringExpr()))
+      where = text->getLocationOfByte(offset, ast.getSourceManager(),
+                                      ast.getLangOpts(), ast.getTargetInfo());
+    c.error(where, diag::err_device_asm_template, fn) << error;
+    ok = false;
+  }
+  if (ok)
+    walkChildren(s);
 }
 
 // What a call of `callee` needs: false after reporting why it cannot run;
