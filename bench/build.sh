@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds, on this machine, the Alloy side of every benchmark into OUT_DIR,
-# and copies there what run.sh needs on the GPU machine (the CUDA sources,
-# common/ and run.sh itself). A source that mentions BENCH_FAST is also
-# built with -DBENCH_FAST --use_fast_math, as alloy_<name>_fast; one that
-# mentions BENCH_PTX with -DBENCH_PTX --gpu-arch=sm_80 (PTX only on sm_90).
+# and copies there what run.sh needs on the GPU machine (the CUDA sources
+# and the .cuh headers they include, common/ and run.sh itself). A source
+# that mentions BENCH_FAST is also built with -DBENCH_FAST --use_fast_math,
+# as alloy_<name>_fast; one that mentions BENCH_PTX with -DBENCH_PTX
+# --gpu-arch=sm_80 (PTX only on sm_90).
 # The PTX of each Alloy program goes to OUT_DIR/ptx/, for sass.sh.
 # usage: bench/build.sh BUILD_DIR OUT_DIR
 set -eu
@@ -41,7 +42,7 @@ for source in "$bench"/*/alloy_*.cpp; do
     compile "${name}_ptx" "$source" -DBENCH_PTX --gpu-arch=sm_80
   fi
 done
-cp "$bench"/*/nvcc_*.cu "$bench/run.sh" "$bench/sass.sh" "$out/"
+cp "$bench"/*/nvcc_*.cu "$bench"/*/nvcc_*.cuh "$bench/run.sh" "$bench/sass.sh" "$out/"
 rm -rf "$out/common"
 cp -R "$bench/common" "$out/common"
 du -sh "$out"

@@ -1,0 +1,5 @@
+// hgemm, FP16 inputs, M = N = K = 8192: the Alloy kernel (alloy_hgemm.hpp),
+// the twin of nvcc_hgemm_f16_8192.cu.
+#define HGEMM_T gpu::half
+#define HGEMM_SIZE 8192
+#include "alloy_hgemm.hpp"
