@@ -5,6 +5,7 @@
 #include "Basic/Diagnostics.h"
 #include "EmbedDeviceImage.h"
 #include "KernelCompiler.h"
+#include "Sema/CudaHeaders.h"
 
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -66,6 +67,7 @@ protected:
                         clang::diag::err_asm_invalid_output_size})
       ci.getDiagnostics().setSeverity(id, clang::diag::Severity::Ignored,
                                       SourceLocation());
+    diagnoseCudaHeaders(ci.getPreprocessor());
     return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
   }
 

@@ -21,8 +21,8 @@ struct Derived : Base {};
   int (*f)(int) = plain; // expected-error {{a function pointer cannot be used in device code: Alloy has no function pointers on the GPU}}
   out[0] = f(1); // expected-error {{an indirect call cannot be used in device code}}
 }
-[[gpu::kernel]] void k_asm() {
-  asm("trap;"); // expected-error {{inline assembly cannot be used in device code}}
+[[gpu::kernel]] void k_asm(int *out) {
+  asm("mov.u32 %0, 1;" : "=q"(out[0])); // expected-error {{output constraint '=q' is not one PTX asm takes in device code}}
 }
 [[gpu::kernel]] void k_dynamic_cast(Base *p, float *out) {
   out[0] = dynamic_cast<Derived *>(p) != nullptr; // expected-error {{dynamic_cast cannot be used in device code: the GPU has no run-time type information}}
