@@ -511,6 +511,11 @@ int main(int Argc, char **Argv) {
       Cmd.push_back(P.Runtime);
       if (!DashDash)
         Cmd.push_back("-ldl");
+#ifdef ALLOY_BUILTINS_LIB
+      // __truncsfbf2 (float to __bf16 on the host), missing from libgcc 12.
+      if (!DashDash && fs::exists(ALLOY_BUILTINS_LIB, EC))
+        Cmd.push_back(ALLOY_BUILTINS_LIB);
+#endif
     }
   }
 
