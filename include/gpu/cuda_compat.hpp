@@ -9,13 +9,34 @@
 // The accuracy is CUDA's (libdevice): rsqrtf 2 ulp, __expf 2 + 1.173|x|
 // ulp, __fdividef 2 ulp within [2^-126, 2^126] ... (docs/cxx-in-kernels.md
 // has the table). sincosf, exp10f and the C99 functions come from <cmath>.
+//
+// Half precision (cuda_fp16.h, cuda_bf16.h): __half, __half2,
+// __nv_bfloat16, __nv_bfloat162 (and the typedefs half, half2,
+// nv_bfloat16, nv_bfloat162) are gpu::half, gpu::half2, gpu::bfloat16,
+// gpu::bfloat162 (<gpu/half.hpp>), with CUDA's operators. The intrinsics
+// below exist for both element types with CUDA's names: conversions
+// (__float2half, __floats2half2_rn, __half22float2, __low2float, ...),
+// reinterpretation (__half_as_ushort, ...), arithmetic (__hadd, __hfma,
+// __hadd2, __hfma2, __hmax2, __hmin_nan, ...), comparisons (__heq, __hltu,
+// __heq2, __hbeq2, __heq2_mask, ...), __hisnan, __hisinf and the CUDART_*
+// constants. float2 and make_float2 are defined here (a minimal
+// struct { float x, y; }, 8-byte aligned).
+// Not provided: directed-rounding conversions (__float2half_rz/rd/ru,
+// __half2int_rn/rd/ru, ...), most integer conversions (only __int2half_rn,
+// __half2int_rz and their bfloat16 twins), _sat and _relu variants
+// (__hadd_sat, __hfma_relu, ...), __h*2_rn pair variants, the half math
+// functions (hsqrt, hexp, h2sin, ...: compute in float), complex
+// __hcmadd, __half_raw/__half2_raw, half atomics (atomicAdd(__half2 *)),
+// and the __shfl*_sync overloads (use gpu::warp::shfl, which moves half2).
 #ifndef GPU_CUDA_COMPAT_HPP
 #define GPU_CUDA_COMPAT_HPP
 
+#include <gpu/half.hpp>
 #include <gpu/math.hpp>
 #include <gpu/memory.hpp>
 
 #include <bit>
+#include <climits>
 #include <cstdint>
 
 // --- Math functions ---------------------------------------------------------
@@ -268,5 +289,283 @@ template <class T> void __stcs(T *p, T v) noexcept {
 template <class T> void __stwt(T *p, T v) noexcept {
   gpu::store_write_through(p, v);
 }
+
+// --- Half precision (cuda_fp16.h, cuda_bf16.h) -----------------------------
+using __half = gpu::half;
+using __half2 = gpu::half2;
+using __nv_bfloat16 = gpu::bfloat16;
+using __nv_bfloat162 = gpu::bfloat162;
+using half = gpu::half;
+using half2 = gpu::half2;
+using nv_bfloat16 = gpu::bfloat16;
+using nv_bfloat162 = gpu::bfloat162;
+
+struct alignas(8) float2 {
+  float x, y;
+};
+inline constexpr float2 make_float2(float x, float y) noexcept {
+  return {x, y};
+}
+
+// Conversions: to nearest even; to float, exact.
+inline constexpr __half __float2half(float f) noexcept { return __half(f); }
+inline constexpr __half __float2half_rn(float f) noexcept { return __half(f); }
+inline constexpr __half __double2half(double d) noexcept { return __half(d); }
+inline constexpr float __half2float(__half h) noexcept { return float(h); }
+inline constexpr __half __int2half_rn(int i) noexcept { return __half(i); }
+inline constexpr __nv_bfloat16 __float2bfloat16(float f) noexcept {
+  return __nv_bfloat16(f);
+}
+inline constexpr __nv_bfloat16 __float2bfloat16_rn(float f) noexcept {
+  return __nv_bfloat16(f);
+}
+inline constexpr __nv_bfloat16 __double2bfloat16(double d) noexcept {
+  return __nv_bfloat16(d);
+}
+inline constexpr float __bfloat162float(__nv_bfloat16 h) noexcept {
+  return float(h);
+}
+inline constexpr __nv_bfloat16 __int2bfloat16_rn(int i) noexcept {
+  return __nv_bfloat16(i);
+}
+namespace gpu::detail {
+// Toward zero, saturated; NaN is 0 (cvt.rzi.s32.f16).
+inline constexpr int half_to_int_rz(float f) noexcept {
+  if (f != f)
+    return 0;
+  if (f >= 2147483648.0f)
+    return INT_MAX;
+  if (f < -2147483648.0f)
+    return INT_MIN;
+  return int(f);
+}
+} // namespace gpu::detail
+inline constexpr int __half2int_rz(__half h) noexcept {
+  return gpu::detail::half_to_int_rz(float(h));
+}
+inline constexpr int __bfloat162int_rz(__nv_bfloat16 h) noexcept {
+  return gpu::detail::half_to_int_rz(float(h));
+}
+
+// Pairs from floats (cvt.rn.f16x2.f32) and back.
+inline __half2 __floats2half2_rn(float lo, float hi) noexcept {
+  return __half2::from_floats(lo, hi);
+}
+inline __half2 __float22half2_rn(float2 f) noexcept {
+  return __half2::from_floats(f.x, f.y);
+}
+inline __half2 __float2half2_rn(float f) noexcept {
+  return __half2::from_floats(f, f);
+}
+inline __nv_bfloat162 __floats2bfloat162_rn(float lo, float hi) noexcept {
+  return __nv_bfloat162::from_floats(lo, hi);
+}
+inline __nv_bfloat162 __float22bfloat162_rn(float2 f) noexcept {
+  return __nv_bfloat162::from_floats(f.x, f.y);
+}
+inline __nv_bfloat162 __float2bfloat162_rn(float f) noexcept {
+  return __nv_bfloat162::from_floats(f, f);
+}
+inline constexpr float2 __half22float2(__half2 h) noexcept {
+  return {float(h.x), float(h.y)};
+}
+inline constexpr float2 __bfloat1622float2(__nv_bfloat162 h) noexcept {
+  return {float(h.x), float(h.y)};
+}
+
+// Building and taking pairs apart.
+inline constexpr __half2 make_half2(__half x, __half y) noexcept {
+  return {x, y};
+}
+inline constexpr __half2 __halves2half2(__half lo, __half hi) noexcept {
+  return {lo, hi};
+}
+inline constexpr __half2 __half2half2(__half h) noexcept { return {h, h}; }
+inline constexpr __half __low2half(__half2 h) noexcept { return h.x; }
+inline constexpr __half __high2half(__half2 h) noexcept { return h.y; }
+inline constexpr __nv_bfloat162 make_bfloat162(__nv_bfloat16 x,
+                                               __nv_bfloat16 y) noexcept {
+  return {x, y};
+}
+inline constexpr __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 lo,
+                                                   __nv_bfloat16 hi) noexcept {
+  return {lo, hi};
+}
+inline constexpr __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 h) noexcept {
+  return {h, h};
+}
+inline constexpr __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) noexcept {
+  return h.x;
+}
+inline constexpr __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) noexcept {
+  return h.y;
+}
+inline constexpr __half2 __lows2half2(__half2 a, __half2 b) noexcept {
+  return {a.x, b.x};
+}
+inline constexpr __half2 __highs2half2(__half2 a, __half2 b) noexcept {
+  return {a.y, b.y};
+}
+inline constexpr __half2 __low2half2(__half2 a) noexcept { return {a.x, a.x}; }
+inline constexpr __half2 __high2half2(__half2 a) noexcept { return {a.y, a.y}; }
+inline constexpr __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a,
+                                                 __nv_bfloat162 b) noexcept {
+  return {a.x, b.x};
+}
+inline constexpr __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a,
+                                                  __nv_bfloat162 b) noexcept {
+  return {a.y, b.y};
+}
+inline constexpr __nv_bfloat162 __low2bfloat162(__nv_bfloat162 a) noexcept {
+  return {a.x, a.x};
+}
+inline constexpr __nv_bfloat162 __high2bfloat162(__nv_bfloat162 a) noexcept {
+  return {a.y, a.y};
+}
+
+// Reinterpretation.
+inline constexpr short __half_as_short(__half h) noexcept {
+  return short(h.bits());
+}
+inline constexpr unsigned short __half_as_ushort(__half h) noexcept {
+  return h.bits();
+}
+inline constexpr __half __short_as_half(short i) noexcept {
+  return __half::from_bits(uint16_t(i));
+}
+inline constexpr __half __ushort_as_half(unsigned short i) noexcept {
+  return __half::from_bits(i);
+}
+inline constexpr short __bfloat16_as_short(__nv_bfloat16 h) noexcept {
+  return short(h.bits());
+}
+inline constexpr unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) noexcept {
+  return h.bits();
+}
+inline constexpr __nv_bfloat16 __short_as_bfloat16(short i) noexcept {
+  return __nv_bfloat16::from_bits(uint16_t(i));
+}
+inline constexpr __nv_bfloat16 __ushort_as_bfloat16(unsigned short i) noexcept {
+  return __nv_bfloat16::from_bits(i);
+}
+
+// Constants (cuda_fp16.h's and cuda_bf16.h's macros).
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
+#define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7FFFU)
+#define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001U)
+#define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7BFFU)
+#define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000U)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
+#define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3C00U)
+#define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)
+#define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)
+#define CUDART_MIN_DENORM_BF16 __ushort_as_bfloat16((unsigned short)0x0001U)
+#define CUDART_MAX_NORMAL_BF16 __ushort_as_bfloat16((unsigned short)0x7F7FU)
+#define CUDART_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000U)
+#define CUDART_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000U)
+#define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)
+
+// The functions below exist for __half/__half2 and for
+// __nv_bfloat16/__nv_bfloat162 (H, H2).
+#define ALLOY_HALF_COMPAT(H, H2)                                               \
+  /* Pair lanes as floats (exact). */                                          \
+  inline constexpr float __low2float(H2 h) noexcept { return float(h.x); }     \
+  inline constexpr float __high2float(H2 h) noexcept { return float(h.y); }    \
+  inline constexpr H2 __lowhigh2highlow(H2 h) noexcept { return {h.y, h.x}; }  \
+                                                                               \
+  /* Scalar arithmetic, each rounded once; fma: one rounding. */               \
+  inline constexpr H __hadd(H a, H b) noexcept { return a + b; }               \
+  inline constexpr H __hsub(H a, H b) noexcept { return a - b; }               \
+  inline constexpr H __hmul(H a, H b) noexcept { return a * b; }               \
+  inline constexpr H __hdiv(H a, H b) noexcept { return a / b; }               \
+  inline H __hfma(H a, H b, H c) noexcept { return gpu::fma(a, b, c); }        \
+  inline constexpr H __hneg(H a) noexcept { return -a; }                       \
+  inline constexpr H __habs(H a) noexcept { return gpu::abs(a); }              \
+  inline H __hmax(H a, H b) noexcept { return gpu::hmax(a, b); }               \
+  inline H __hmin(H a, H b) noexcept { return gpu::hmin(a, b); }               \
+  inline constexpr H __hmax_nan(H a, H b) noexcept {                           \
+    return gpu::hmax_nan(a, b);                                                \
+  }                                                                            \
+  inline constexpr H __hmin_nan(H a, H b) noexcept {                           \
+    return gpu::hmin_nan(a, b);                                                \
+  }                                                                            \
+  /* _rn: never contracted into an fma with a neighbouring operation (the      \
+     pragma must be where the _Float16 / __bf16 operation is). */              \
+  inline constexpr H __hadd_rn(H a, H b) noexcept {                            \
+    _Pragma("clang fp contract(off)") return H(                                \
+        decltype(a.value())(a.value() + b.value()));                           \
+  }                                                                            \
+  inline constexpr H __hsub_rn(H a, H b) noexcept {                            \
+    _Pragma("clang fp contract(off)") return H(                                \
+        decltype(a.value())(a.value() - b.value()));                           \
+  }                                                                            \
+  inline constexpr H __hmul_rn(H a, H b) noexcept {                            \
+    _Pragma("clang fp contract(off)") return H(                                \
+        decltype(a.value())(a.value() * b.value()));                           \
+  }                                                                            \
+                                                                               \
+  /* Pair arithmetic: packed instructions (division: lane by lane). */         \
+  inline H2 __hadd2(H2 a, H2 b) noexcept { return a + b; }                     \
+  inline H2 __hsub2(H2 a, H2 b) noexcept { return a - b; }                     \
+  inline H2 __hmul2(H2 a, H2 b) noexcept { return a * b; }                     \
+  inline constexpr H2 __h2div(H2 a, H2 b) noexcept { return a / b; }           \
+  inline H2 __hfma2(H2 a, H2 b, H2 c) noexcept { return gpu::fma(a, b, c); }   \
+  inline H2 __hneg2(H2 a) noexcept { return -a; }                              \
+  inline H2 __habs2(H2 a) noexcept { return gpu::abs(a); }                     \
+  inline H2 __hmax2(H2 a, H2 b) noexcept { return gpu::hmax(a, b); }           \
+  inline H2 __hmin2(H2 a, H2 b) noexcept { return gpu::hmin(a, b); }           \
+  inline constexpr H2 __hmax2_nan(H2 a, H2 b) noexcept {                       \
+    return gpu::hmax_nan(a, b);                                                \
+  }                                                                            \
+  inline constexpr H2 __hmin2_nan(H2 a, H2 b) noexcept {                       \
+    return gpu::hmin_nan(a, b);                                                \
+  }                                                                            \
+                                                                               \
+  /* Classification: __hisinf is -1, 0 or 1. */                                \
+  inline constexpr bool __hisnan(H a) noexcept { return gpu::isnan(a); }       \
+  inline constexpr int __hisinf(H a) noexcept {                                \
+    return gpu::isinf(a) ? (gpu::signbit(a) ? -1 : 1) : 0;                     \
+  }                                                                            \
+  inline constexpr H2 __hisnan2(H2 a) noexcept {                               \
+    return gpu::detail::lanewise(a, a, [](H l, H) { return gpu::isnan(l); });  \
+  }                                                                            \
+  ALLOY_HALF_COMPARE(H, H2, eq, !u && l == r)                                  \
+  ALLOY_HALF_COMPARE(H, H2, ne, !u && l != r)                                  \
+  ALLOY_HALF_COMPARE(H, H2, lt, l < r)                                         \
+  ALLOY_HALF_COMPARE(H, H2, le, l <= r)                                        \
+  ALLOY_HALF_COMPARE(H, H2, gt, l > r)                                         \
+  ALLOY_HALF_COMPARE(H, H2, ge, l >= r)                                        \
+  ALLOY_HALF_COMPARE(H, H2, equ, u || l == r)                                  \
+  ALLOY_HALF_COMPARE(H, H2, neu, u || l != r)                                  \
+  ALLOY_HALF_COMPARE(H, H2, ltu, u || l < r)                                   \
+  ALLOY_HALF_COMPARE(H, H2, leu, u || l <= r)                                  \
+  ALLOY_HALF_COMPARE(H, H2, gtu, u || l > r)                                   \
+  ALLOY_HALF_COMPARE(H, H2, geu, u || l >= r)
+
+// __hNAME(a, b): bool; __hNAME2: 1.0 or 0.0 per lane; __hbNAME2: true in
+// both lanes; __hNAME2_mask: 0xffff per lane where true. u: unordered (a
+// NaN operand); the names without u are false then, those with u true.
+#define ALLOY_HALF_COMPARE(H, H2, NAME, EXPR)                                  \
+  inline constexpr bool __h##NAME(H l, H r) noexcept {                         \
+    bool u = gpu::isnan(l) || gpu::isnan(r);                                   \
+    (void)u;                                                                   \
+    return EXPR;                                                               \
+  }                                                                            \
+  inline constexpr H2 __h##NAME##2(H2 a, H2 b) noexcept {                      \
+    return gpu::detail::lanewise(a, b,                                         \
+                                 [](H l, H r) { return __h##NAME(l, r); });    \
+  }                                                                            \
+  inline constexpr bool __hb##NAME##2(H2 a, H2 b) noexcept {                   \
+    return __h##NAME(a.x, b.x) && __h##NAME(a.y, b.y);                         \
+  }                                                                            \
+  inline constexpr unsigned __h##NAME##2_mask(H2 a, H2 b) noexcept {           \
+    return (__h##NAME(a.x, b.x) ? 0xffffu : 0u) |                              \
+           (__h##NAME(a.y, b.y) ? 0xffff0000u : 0u);                           \
+  }
+
+ALLOY_HALF_COMPAT(__half, __half2)
+ALLOY_HALF_COMPAT(__nv_bfloat16, __nv_bfloat162)
+#undef ALLOY_HALF_COMPARE
+#undef ALLOY_HALF_COMPAT
 
 #endif // GPU_CUDA_COMPAT_HPP

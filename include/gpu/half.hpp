@@ -20,13 +20,19 @@
 // one fused operation.
 //
 // Pairs: each operation works on both lanes (x in the low 16 bits, as
-// CUDA's .x) with PTX's packed instructions (add, sub, mul, fma.rn, min,
-// max, neg, abs on .f16x2/.bf16x2); the host runs exact equivalents
-// (<gpu/detail/tensor_intrinsics.hpp>).
+// CUDA's .x) through the packed intrinsics of
+// <gpu/detail/tensor_intrinsics.hpp>: add, sub, mul and fma are one
+// add.rn.f16x2 ... fma.rn.f16x2 (.bf16x2); min, max, neg and abs PTX's
+// per lane. The host runs exact equivalents.
 //
 // min and max (gpu::hmin, hmax) are PTX's: a NaN operand yields the other
-// operand, and -0 < +0. hmin_nan and hmax_nan return the canonical NaN
-// (0x7fff) when either operand is NaN.
+// operand (two NaNs: NaN), and -0 < +0. hmin_nan and hmax_nan return the
+// canonical NaN (0x7fff) when either operand is NaN.
+//
+// NaNs: the GPU's arithmetic and conversions return the canonical NaN
+// 0x7fff; on the host a NaN result may keep an operand's payload and sign.
+// Only "is NaN" is portable. Negation and abs flip or clear the sign bit
+// alone, NaNs included, on both.
 //
 // All four types are trivially copyable with a trivial default constructor
 // (the value is then indeterminate, as a float's), so they can live in
@@ -47,10 +53,10 @@ namespace gpu {
 template <class S> class basic_half;
 template <class S> struct basic_half2;
 
-using half = basic_half<_Float16>;        // IEEE binary16, CUDA's __half
-using bfloat16 = basic_half<__bf16>;      // CUDA's __nv_bfloat16
-using half2 = basic_half2<_Float16>;      // CUDA's __half2
-using bfloat162 = basic_half2<__bf16>;    // CUDA's __nv_bfloat162
+using half = basic_half<_Float16>;     // IEEE binary16, CUDA's __half
+using bfloat16 = basic_half<__bf16>;   // CUDA's __nv_bfloat16
+using half2 = basic_half2<_Float16>;   // CUDA's __half2
+using bfloat162 = basic_half2<__bf16>; // CUDA's __nv_bfloat162
 
 namespace detail {
 
@@ -207,8 +213,16 @@ public:
   }
 
 private:
+  // Rounded once. For half, through float: an integer's float is exact
+  // below 2^24, and every one from 65520 up (whose float is >= 65520
+  // too) becomes infinity either way. bfloat16 needs the integer rounded
+  // at 8 bits first (2^24 + 2^16 + 1 would round twice through float).
   template <class I> static constexpr basic_half from_integer(I i) noexcept {
-    return basic_half(static_cast<S>(detail::round_integer<format::digits>(i)));
+    if constexpr (std::is_same_v<S, _Float16>)
+      return basic_half(static_cast<S>(static_cast<float>(i)));
+    else
+      return basic_half(
+          static_cast<S>(detail::round_integer<format::digits>(i)));
   }
 
   S value_;
@@ -329,7 +343,8 @@ template <class S> struct alignas(4) basic_half2 {
     return detail::packed<detail::packed_op::mul>(a, b, {});
   }
   // Lane by lane, each rounded once (PTX has no packed division).
-  friend constexpr basic_half2 operator/(basic_half2 a, basic_half2 b) noexcept {
+  friend constexpr basic_half2 operator/(basic_half2 a,
+                                         basic_half2 b) noexcept {
     return basic_half2(a.x / b.x, a.y / b.y);
   }
   friend basic_half2 operator-(basic_half2 a) noexcept {
@@ -505,7 +520,9 @@ public:
   static constexpr T lowest() noexcept {
     return T::from_bits(uint16_t(format::max | 0x8000u));
   }
-  static constexpr T epsilon() noexcept { return T::from_bits(format::epsilon); }
+  static constexpr T epsilon() noexcept {
+    return T::from_bits(format::epsilon);
+  }
   static constexpr T round_error() noexcept {
     return T::from_bits(format::round_error);
   }
