@@ -1,5 +1,6 @@
 #include "PtxAsm.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -30,15 +31,11 @@ std::optional<PtxConstraint> parsePtxConstraint(llvm::StringRef text,
   return c;
 }
 
-std::optional<std::string> ptxAsmTemplate(const GCCAsmStmt *s,
-                                          std::string &error,
-                                          unsigned &offset) {
-  std::string asmString = s->getAsmString();
-  llvm::StringRef text = asmString;
-  unsigned readWrite = 0;
-  for (unsigned i = 0; i < s->getNumOutputs(); ++i)
-    readWrite += llvm::StringRef(s->getOutputConstraint(i)).starts_with("+");
-  unsigned operands = s->getNumOutputs() + s->getNumInputs() + readWrite;
+std::optional<std::string>
+translatePtxAsm(llvm::StringRef text, unsigned operands,
+                llvm::function_ref<int(llvm::StringRef)> named,
+                llvm::function_ref<unsigned(unsigned)> llvmIndex,
+                std::string &error, unsigned &offset) {
   std::string out;
   for (size_t i = 0; i < text.size(); ++i) {
     char ch = text[i];
@@ -70,7 +67,7 @@ std::optional<std::string> ptxAsmTemplate(const GCCAsmStmt *s,
                 "statement has " + std::to_string(operands) + ")";
         return std::nullopt;
       }
-      out += "$" + std::to_string(n);
+      out += "$" + std::to_string(llvmIndex(n));
     } else if (next == '[') {
       size_t close = text.find(']', i);
       if (close == llvm::StringRef::npos) {
@@ -78,12 +75,12 @@ std::optional<std::string> ptxAsmTemplate(const GCCAsmStmt *s,
         return std::nullopt;
       }
       llvm::StringRef name = text.slice(i + 1, close);
-      int n = s->getNamedOperand(name);
+      int n = named(name);
       if (n < 0) {
         error = "no operand is named '" + name.str() + "'";
         return std::nullopt;
       }
-      out += "$" + std::to_string(n);
+      out += "$" + std::to_string(llvmIndex(unsigned(n)));
       i = close;
     } else {
       error = std::string("operand modifier '%") + next +
@@ -92,6 +89,48 @@ std::optional<std::string> ptxAsmTemplate(const GCCAsmStmt *s,
     }
   }
   return out;
+}
+
+std::optional<std::string> ptxAsmTemplate(const GCCAsmStmt *s,
+                                          std::string &error,
+                                          unsigned &offset) {
+  unsigned readWrite = 0;
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i)
+    readWrite += llvm::StringRef(s->getOutputConstraint(i)).starts_with("+");
+  return translatePtxAsm(
+      s->getAsmString(), s->getNumOutputs() + s->getNumInputs() + readWrite,
+      [&](llvm::StringRef name) { return s->getNamedOperand(name); },
+      [](unsigned n) { return n; }, error, offset);
+}
+
+PtxOperand classifyPtxOperand(const Expr *arg, ASTContext &ast) {
+  PtxOperand op;
+  op.type = arg->getType().getNonReferenceType().getCanonicalType();
+  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          op.type->getAsCXXRecordDecl())) {
+    const auto *ns = dyn_cast<NamespaceDecl>(spec->getDeclContext());
+    const auto *top = ns ? dyn_cast<NamespaceDecl>(ns->getDeclContext()) : nullptr;
+    if (ns && top && ns->getName() == "ptx" && top->getName() == "gpu" &&
+        (spec->getName() == "out" || spec->getName() == "inout")) {
+      op.kind = spec->getName() == "out" ? PtxOperand::Out : PtxOperand::InOut;
+      op.type = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
+    }
+  }
+  QualType t = op.type;
+  if (t->isDependentType() || t->isIncompleteType())
+    return op;
+  uint64_t bytes = ast.getTypeSizeInChars(t).getQuantity();
+  bool bits = (t->isIntegerType() && !t->isBooleanType()) ||
+              t->isPointerType() || t->isFloat16Type() ||
+              t->isBFloat16Type() ||
+              (t->isRecordType() && t.isTriviallyCopyableType(ast));
+  if (t->isSpecificBuiltinType(BuiltinType::Float))
+    op.reg = 'f';
+  else if (t->isSpecificBuiltinType(BuiltinType::Double))
+    op.reg = 'd';
+  else if (bits)
+    op.reg = bytes == 2 ? 'h' : bytes == 4 ? 'r' : bytes == 8 ? 'l' : 0;
+  return op;
 }
 
 } // namespace alloy

@@ -88,4 +88,85 @@ void FunctionEmitter::emitAsmStmt(const GCCAsmStmt *s) {
     emitStore(v, out.first, out.second);
 }
 
+// gpu::ptx::asm_volatile(text, operands...): outputs first in LLVM's
+// order (out and inout, as written), then inputs, then the inouts' values
+// tied to their outputs; %N follows the order written.
+void FunctionEmitter::emitPtxAsmCall(const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  const auto *literal = cast<StringLiteral>(e->getArg(0)->IgnoreParenImpCasts());
+  unsigned count = e->getNumArgs() - 1;
+  struct Operand {
+    PtxOperand info;
+    mlir::Type type; // in the register
+    Address where;   // of an output
+    mlir::Value value;
+  };
+  llvm::SmallVector<Operand, 8> ops;
+  for (const Expr *arg : llvm::drop_begin(e->arguments())) {
+    Operand op{classifyPtxOperand(arg, ast), {}, {}, {}};
+    uint64_t bits = ast.getTypeSize(op.info.type);
+    op.type = op.info.type->isRecordType() ? b.getIntegerType(bits)
+                                           : valueType(op.info.type);
+    uint64_t align = ast.getTypeAlignInChars(op.info.type).getQuantity();
+    if (op.info.kind != PtxOperand::In) {
+      // The wrapper's only field: a pointer to the operand.
+      Address wrapper = emitMaterialized(arg);
+      op.where = Address{LoadOp::create(b, l, types.pointerType(),
+                                        wrapper.ptr, 8),
+                         align};
+    }
+    if (op.info.kind == PtxOperand::InOut)
+      op.value = LoadOp::create(b, l, op.type, op.where.ptr, align);
+    else if (op.info.kind == PtxOperand::In)
+      op.value = op.info.type->isRecordType()
+                     ? LoadOp::create(b, l, op.type, emitMaterialized(arg).ptr,
+                                      align)
+                           .getResult()
+                     : emitScalarExpr(arg);
+    ops.push_back(op);
+  }
+  llvm::SmallVector<unsigned, 8> index(count);
+  unsigned next = 0;
+  for (unsigned i = 0; i < count; ++i)
+    if (ops[i].info.kind != PtxOperand::In)
+      index[i] = next++;
+  for (unsigned i = 0; i < count; ++i)
+    if (ops[i].info.kind == PtxOperand::In)
+      index[i] = next++;
+  std::string error;
+  unsigned offset = 0;
+  std::optional<std::string> text = translatePtxAsm(
+      literal->getString(), count, [](llvm::StringRef) { return -1; },
+      [&](unsigned n) { return index[n]; }, error, offset);
+  ALLOY_CHECK(text && "the checker rejected a bad asm text");
+  std::string constraints;
+  auto add = [&](const std::string &c) {
+    constraints += constraints.empty() ? c : "," + c;
+  };
+  llvm::SmallVector<mlir::Type, 4> results;
+  llvm::SmallVector<mlir::Value, 8> operands;
+  llvm::SmallVector<const Operand *, 4> written;
+  for (const Operand &op : ops)
+    if (op.info.kind != PtxOperand::In) {
+      add(std::string("=") + op.info.reg);
+      results.push_back(op.type);
+      written.push_back(&op);
+    }
+  for (const Operand &op : ops)
+    if (op.info.kind == PtxOperand::In) {
+      add(std::string(1, op.info.reg));
+      operands.push_back(op.value);
+    }
+  for (unsigned i = 0; i < count; ++i)
+    if (ops[i].info.kind == PtxOperand::InOut) {
+      add(std::to_string(index[i]));
+      operands.push_back(ops[i].value);
+    }
+  add("~{memory}");
+  auto op = InlineAsmOp::create(b, l, results, *text, constraints, operands,
+                                /*side_effects=*/true);
+  for (auto [v, out] : llvm::zip(op.getResults(), written))
+    StoreOp::create(b, l, v, out->where.ptr, out->where.align);
+}
+
 } // namespace alloy

@@ -122,6 +122,7 @@ public:
   // --- Statements -------------------------------------------------------
   void emitStmt(const clang::Stmt *s);
   void emitAsmStmt(const clang::GCCAsmStmt *s);
+  void emitPtxAsmCall(const clang::CallExpr *e); // gpu::ptx::asm_volatile
   void emitVarDecl(const clang::VarDecl *vd);
   void emitBindings(const clang::VarDecl *vd);
 

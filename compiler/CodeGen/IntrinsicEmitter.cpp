@@ -124,6 +124,9 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::Packed2:
   case Intrinsic::Packed2FromF32:
     return emitTensorIntrinsic(intrinsic, e);
+  case Intrinsic::PtxAsm:
+    emitPtxAsmCall(e);
+    return {};
   case Intrinsic::DynamicSharedBase: {
     mlir::Value base = DynamicSharedBaseOp::create(b, l);
     return AddrSpaceCastOp::create(b, l, types.pointerType(), base);

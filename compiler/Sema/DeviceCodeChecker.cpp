@@ -171,6 +171,7 @@ public:
     c.error(s->getAsmLoc(), diag::err_device_asm, fn);
   }
   void VisitGCCAsmStmt(const GCCAsmStmt *s);
+  bool checkPtxAsmCall(const CallExpr *e);
   void VisitIndirectGotoStmt(const IndirectGotoStmt *s) {
     computedGoto(s->getBeginLoc());
   }
@@ -904,6 +905,37 @@ void BodyChecker::VisitGCCAsmStmt(const GCCAsmStmt *s) {
     walkChildren(s);
 }
 
+// gpu::ptx::asm_volatile: a literal text, operands of PTX register types.
+bool BodyChecker::checkPtxAsmCall(const CallExpr *e) {
+  const auto *text =
+      dyn_cast<StringLiteral>(e->getArg(0)->IgnoreParenImpCasts());
+  if (!text) {
+    c.error(e->getArg(0)->getExprLoc(), diag::err_device_ptx_text, fn);
+    return false;
+  }
+  bool ok = true;
+  for (const Expr *arg : llvm::drop_begin(e->arguments())) {
+    PtxOperand op = classifyPtxOperand(arg, ast);
+    if (!op.reg) {
+      c.error(arg->getExprLoc(), diag::err_device_ptx_operand, fn) << op.type;
+      ok = false;
+    }
+  }
+  std::string error;
+  unsigned offset = 0;
+  if (ok && !translatePtxAsm(
+                text->getString(), e->getNumArgs() - 1,
+                [](llvm::StringRef) { return -1; },
+                [](unsigned n) { return n; }, error, offset)) {
+    c.error(text->getLocationOfByte(offset, ast.getSourceManager(),
+                                    ast.getLangOpts(), ast.getTargetInfo()),
+            diag::err_device_asm_template, fn)
+        << error;
+    ok = false;
+  }
+  return ok;
+}
+
 // What a call of `callee` needs: false after reporting why it cannot run;
 // `target` is the function to check next, if any.
 bool BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee,
@@ -915,6 +947,8 @@ bool BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee,
       c.error(loc, diag::err_intrinsic_unknown, fn) << *name;
       return false;
     }
+    if (*intrinsic == Intrinsic::PtxAsm)
+      return checkPtxAsmCall(e);
     if (*intrinsic == Intrinsic::Printf)
       for (const Expr *arg : llvm::drop_begin(e->arguments())) {
         QualType t = arg->getType().getCanonicalType();

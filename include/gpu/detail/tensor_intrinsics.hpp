@@ -77,7 +77,11 @@ template <packed_elem E> inline float packed_lane(uint32_t w, int lane) {
   std::memcpy(&h, &bits, 2);
   return float(h);
 }
+// NaN results are the canonical NaN 0x7fff, as the GPU's arithmetic and
+// conversions return (the host's would keep an operand's payload).
 template <packed_elem E> inline uint32_t packed_bits(packed_scalar<E> h) {
+  if (h != h)
+    return 0x7fffu;
   uint16_t bits;
   std::memcpy(&bits, &h, 2);
   return bits;
@@ -90,7 +94,7 @@ template <packed_elem E> inline packed_scalar<E> packed_fma(float a, float b,
   double s = p + double(c);
   double bv = s - p; // TwoSum: s + err == p + c exactly
   double err = (p - (s - bv)) + (double(c) - bv);
-  if (err != 0) {
+  if (err != 0 && std::isfinite(s)) { // inf - inf: err is NaN
     uint64_t bits;
     std::memcpy(&bits, &s, 8);
     if ((bits & 1) == 0) { // make the result odd, toward the exact value
