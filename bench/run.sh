@@ -19,7 +19,8 @@ order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock hgemm_f16_4096 hgemm_f16_8192 hgemm_bf16_4096 hgemm_bf16_8192
   histogram block_scan softmax nbody blackscholes stencil2d
   gelu_forward softmax_forward layernorm_forward matmul_forward
-  attention_forward launch startup"
+  attention_forward encoder_forward_bf16 gelu_forward_bf16
+  residual_forward_bf16 layernorm_forward_bf16 launch startup"
 names=$order
 for source in "$dir"/nvcc_*.cu; do
   name=$(basename "$source" .cu | sed 's/^nvcc_//')
