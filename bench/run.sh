@@ -17,6 +17,7 @@ nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null 2>&1 || nvcc=/usr/local/cuda/bin/nvcc
 order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock hgemm_f16_4096 hgemm_f16_8192 hgemm_bf16_4096 hgemm_bf16_8192
+  wmma_gemm
   histogram block_scan softmax nbody blackscholes stencil2d
   gelu_forward softmax_forward layernorm_forward matmul_forward
   attention_forward encoder_forward_bf16 gelu_forward_bf16

@@ -34,6 +34,7 @@
 #include <gpu/half.hpp>
 #include <gpu/math.hpp>
 #include <gpu/memory.hpp>
+#include <gpu/wmma.hpp>
 
 #include <bit>
 #include <climits>

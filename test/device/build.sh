@@ -30,6 +30,8 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/vector-access.cpp" -o "$out/vector_access"
 # Tensor cores: every mma.sync shape and type, ldmatrix/stmatrix, cp.async.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tensor-core.cpp" -o "$out/tensor_core"
+# CUDA's WMMA API (nvcuda::wmma) on gpu::mma: every shape, type and layout.
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/wmma.cpp" -o "$out/wmma"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"
