@@ -16,7 +16,8 @@ llvm::StringRef replacement(llvm::StringRef header) {
              "<gpu/cuda_compat.hpp> (__half, __nv_bfloat16, __hfma2, ...; "
              "Alloy's own types are in <gpu/half.hpp>)")
       .Cases({"mma.h", "crt/mma.h"},
-             "<gpu/tensor_core.hpp> (gpu::mma fragments, load, mma, store)")
+             "<gpu/cuda_compat.hpp> (nvcuda::wmma) or <gpu/tensor_core.hpp> "
+             "(gpu::mma fragments)")
       .Cases({"cuda_pipeline.h", "cuda_pipeline_primitives.h",
               "cuda/pipeline"},
              "<gpu/tensor_core.hpp> (gpu::cp_async, gpu::pipeline)")

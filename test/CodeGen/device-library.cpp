@@ -21,7 +21,7 @@ struct alignas(16) Packed {
 // PTX-LABEL: .entry _ZN7kernels6reduceEPKfPKdPK6PackedPfi
 // PTX-DAG: ld.global.cs.u32
 // PTX-DAG: ld.global.nc.u64
-// PTX-DAG: ld.global.cg.v2.u64
+// PTX-DAG: ld.global.cg.v4.u32
 // PTX-DAG: st.global.cs.u32
 // PTX-DAG: shfl.sync.bfly.b32
 // PTX-DAG: shfl.sync.down.b32

@@ -16,14 +16,14 @@ alloy.kernel @memory(%p: !alloy.ptr<global>, %q: !alloy.ptr, %n: i64, %i: i32,
   // CHECK: llvm.inline_asm "ld.global.cs.f32 $0, [$1];", "=f,l"
   // PTX: ld.global.cs.f32
   %0 = alloy.cached_load cs %q : !alloy.ptr -> f32
-  // CHECK: llvm.inline_asm "ld.global.nc.v2.u64 {$0, $1}, [$2];", "=l,=l,l"
-  // PTX: ld.global.nc.v2.u64
+  // CHECK: llvm.inline_asm "ld.global.nc.v4.u32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"
+  // PTX: ld.global.nc.v4.u32
   %1 = alloy.cached_load nc %p : !alloy.ptr<global> -> i128
   // CHECK: llvm.inline_asm has_side_effects "st.global.cs.u32 [$0], $1;", "l,r,~{memory}"
   // PTX: st.global.cs.u32
   alloy.cached_store cs %i, %q : i32, !alloy.ptr
-  // CHECK: llvm.inline_asm has_side_effects "st.global.wt.v2.u64 [$0], {$1, $2};", "l,l,l,~{memory}"
-  // PTX: st.global.wt.v2.u64
+  // CHECK: llvm.inline_asm has_side_effects "st.global.wt.v4.u32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,~{memory}"
+  // PTX: st.global.wt.v4.u32
   alloy.cached_store wt %1, %p : i128, !alloy.ptr<global>
   // CHECK: llvm.intr.bswap(%{{.*}}) : (i32) -> i32
   %2 = alloy.byte_swap %i : i32

@@ -53,6 +53,20 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   %x = alloy.bitcast %h#0 : i32 to vector<2xf16>
   %y = math.fma %x, %x, %x : vector<2xf16>
   %z = alloy.bitcast %y : vector<2xf16> to i32
+  // Pair min/max as PTX's own instruction: LLVM's O3 would split
+  // llvm.minnum.v2f16 into two scalar min.f16.
+  // CHECK: llvm.inline_asm "max.f16x2 $0, $1, $2;", "=r,r,r"
+  // PTX: max.f16x2
+  %m = arith.maxnumf %x, %y : vector<2xf16>
+  // CHECK: llvm.inline_asm "min.bf16x2 $0, $1, $2;", "=r,r,r"
+  // PTX: min.bf16x2
+  %xb = alloy.bitcast %h#1 : i32 to vector<2xbf16>
+  %yb = alloy.bitcast %h#0 : i32 to vector<2xbf16>
+  %mb = arith.minnumf %xb, %yb : vector<2xbf16>
+  %mbw = alloy.bitcast %mb : vector<2xbf16> to i32
+  %mw = alloy.bitcast %m : vector<2xf16> to i32
+  %mx = arith.xori %mw, %mbw : i32
+  alloy.store %mx, %o align 4 : i32, !alloy.ptr<global>
   // CHECK: llvm.inline_asm has_side_effects "add.s32 $0, $1, $2;", "=r,r,r"
   // PTX: add.s32
   %q = alloy.inline_asm "add.s32 $0, $1, $2;" "=r,r,r" %z, %i#0 {side_effects}

@@ -96,20 +96,30 @@ struct CachedLoadLowering : ConvertOpToLLVMPattern<CachedLoadOp> {
     // cv (volatile) must not be merged or moved: it has side effects.
     bool sideEffects = op.getPolicy() == CachePolicy::cv;
     if (t.getIntOrFloatBitWidth() == 128) {
-      Type i64 = r.getI64Type();
-      auto pair = LLVM::LLVMStructType::getLiteral(r.getContext(), {i64, i64});
-      auto asmOp = inlineAsm(r, loc, pair, addr,
-                             "ld.global." + policy + ".v2.u64 {$0, $1}, [$2];",
-                             "=l,=l,l", sideEffects);
-      Value lo = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), 0);
-      Value hi = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), 1);
+      // Four 32-bit words, as nvcc's int4 loads: the pieces a 16-byte struct
+      // of halves or floats is read back from are then whole registers or
+      // their halves (mov.b32 {lo, hi}), not 64-bit shifts.
+      Type i32 = r.getI32Type();
+      auto quad = LLVM::LLVMStructType::getLiteral(r.getContext(),
+                                                   {i32, i32, i32, i32});
+      auto asmOp = inlineAsm(
+          r, loc, quad, addr,
+          "ld.global." + policy + ".v4.u32 {$0, $1, $2, $3}, [$4];",
+          "=r,=r,=r,=r,l", sideEffects);
       Type i128 = r.getIntegerType(128);
-      Value wideLo = LLVM::ZExtOp::create(r, loc, i128, lo);
-      Value wideHi = LLVM::ZExtOp::create(r, loc, i128, hi);
-      Value shift = LLVM::ConstantOp::create(r, loc, i128,
-                                             r.getIntegerAttr(i128, 64));
-      Value top = LLVM::ShlOp::create(r, loc, wideHi, shift);
-      r.replaceOp(op, LLVM::OrOp::create(r, loc, top, wideLo).getResult());
+      Value result;
+      for (unsigned i = 0; i < 4; ++i) {
+        Value word = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i);
+        Value wide = LLVM::ZExtOp::create(r, loc, i128, word);
+        if (i) {
+          Value shift = LLVM::ConstantOp::create(
+              r, loc, i128, r.getIntegerAttr(i128, 32 * i));
+          wide = LLVM::ShlOp::create(r, loc, wide, shift);
+        }
+        result = result ? LLVM::OrOp::create(r, loc, result, wide).getResult()
+                        : wide;
+      }
+      r.replaceOp(op, result);
       return success();
     }
     PtxOperand operand = ptxOperand(t);
@@ -137,15 +147,20 @@ struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
     Value addr = globalAddress(r, loc, a.getAddr());
     std::string policy = stringifyCachePolicy(op.getPolicy()).str();
     if (t.getIntOrFloatBitWidth() == 128) {
-      Type i64 = r.getI64Type();
-      Value lo = LLVM::TruncOp::create(r, loc, i64, value);
-      Value shift = LLVM::ConstantOp::create(r, loc, t,
-                                             r.getIntegerAttr(t, 64));
-      Value hi = LLVM::TruncOp::create(
-          r, loc, i64, LLVM::LShrOp::create(r, loc, value, shift));
-      inlineAsm(r, loc, Type(), ValueRange{addr, lo, hi},
-                "st.global." + policy + ".v2.u64 [$0], {$1, $2};",
-                "l,l,l,~{memory}", /*sideEffects=*/true);
+      Type i32 = r.getI32Type();
+      SmallVector<Value, 5> operands{addr};
+      for (unsigned i = 0; i < 4; ++i) {
+        Value part = value;
+        if (i) {
+          Value shift = LLVM::ConstantOp::create(r, loc, t,
+                                                 r.getIntegerAttr(t, 32 * i));
+          part = LLVM::LShrOp::create(r, loc, value, shift);
+        }
+        operands.push_back(LLVM::TruncOp::create(r, loc, i32, part));
+      }
+      inlineAsm(r, loc, Type(), operands,
+                "st.global." + policy + ".v4.u32 [$0], {$1, $2, $3, $4};",
+                "l,r,r,r,r,~{memory}", /*sideEffects=*/true);
       r.eraseOp(op);
       return success();
     }

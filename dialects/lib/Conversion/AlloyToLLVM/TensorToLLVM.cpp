@@ -4,6 +4,7 @@
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -214,6 +215,38 @@ struct HalfFmaLowering : ConvertOpToLLVMPattern<math::FmaOp> {
   }
 };
 
+// min and max of pairs of halves: PTX's min/max.{f16x2,bf16x2} as inline
+// asm, which LLVM keeps whole (as a vector intrinsic, its O3 pipeline split
+// them into two scalar min.f16 where the operands came from memory).
+template <typename Op>
+struct PairMinMaxLowering : ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor a,
+                  ConversionPatternRewriter &r) const override {
+    auto vt = dyn_cast<VectorType>(op.getType());
+    if (!vt || vt.getNumElements() != 2 ||
+        !(vt.getElementType().isF16() || vt.getElementType().isBF16()))
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = r.getI32Type();
+    Value x = LLVM::BitcastOp::create(r, loc, i32, a.getLhs());
+    Value y = LLVM::BitcastOp::create(r, loc, i32, a.getRhs());
+    std::string text = std::string(std::is_same_v<Op, arith::MinNumFOp>
+                                       ? "min"
+                                       : "max") +
+                       (vt.getElementType().isF16() ? ".f16x2" : ".bf16x2") +
+                       " $0, $1, $2;";
+    auto asmOp = LLVM::InlineAsmOp::create(
+        r, loc, TypeRange(i32), ValueRange{x, y}, r.getStringAttr(text),
+        r.getStringAttr("=r,r,r"), UnitAttr(), UnitAttr(),
+        LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    r.replaceOpWithNewOp<LLVM::BitcastOp>(op, vt, asmOp.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
@@ -221,7 +254,8 @@ void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
   patterns.add<BitcastLowering, MmaSyncLowering, LdMatrixLowering,
                StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
                CpAsyncWaitLowering, InlineAsmLowering>(tc);
-  patterns.add<HalfFmaLowering>(tc, /*benefit=*/30);
+  patterns.add<HalfFmaLowering, PairMinMaxLowering<arith::MinNumFOp>,
+               PairMinMaxLowering<arith::MaxNumFOp>>(tc, /*benefit=*/30);
 }
 
 } // namespace alloy
