@@ -21,7 +21,9 @@ order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   histogram block_scan softmax nbody blackscholes stencil2d
   gelu_forward softmax_forward layernorm_forward matmul_forward
   attention_forward encoder_forward_bf16 gelu_forward_bf16
-  residual_forward_bf16 layernorm_forward_bf16 launch startup"
+  residual_forward_bf16 layernorm_forward_bf16 flash_attention_d64
+  flash_attention_d64_causal flash_attention_d128 flash_attention_d128_causal
+  launch startup"
 names=$order
 for source in "$dir"/nvcc_*.cu; do
   name=$(basename "$source" .cu | sed 's/^nvcc_//')

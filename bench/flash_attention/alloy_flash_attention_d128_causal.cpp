@@ -1,0 +1,5 @@
+// flash_attention, head dimension 128, causal mask: the Alloy kernel
+// (alloy_flash_attention.hpp), the twin of nvcc_flash_attention_d128_causal.cu.
+#define FA_HEAD_DIM 128
+#define FA_CAUSAL true
+#include "alloy_flash_attention.hpp"
