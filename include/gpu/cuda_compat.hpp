@@ -291,6 +291,16 @@ template <class T> void __stwt(T *p, T v) noexcept {
   gpu::store_write_through(p, v);
 }
 
+// --- Shared-memory addresses for inline PTX ---------------------------------
+// The address of `p` (which must point into shared memory) in the shared
+// window, as cp.async, ldmatrix and ld.shared take it. Device code only:
+// the host has no shared memory (its copy stops the program).
+inline size_t __cvta_generic_to_shared(const void *p) noexcept {
+  size_t r;
+  asm("cvta.to.shared.u64 %0, %1;" : "=l"(r) : "l"(p));
+  return r;
+}
+
 // --- Half precision (cuda_fp16.h, cuda_bf16.h) -----------------------------
 using __half = gpu::half;
 using __half2 = gpu::half2;

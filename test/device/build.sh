@@ -32,6 +32,9 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tensor-core.cpp" -o "$out/tensor_core"
 # CUDA's WMMA API (nvcuda::wmma) on gpu::mma: every shape, type and layout.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/wmma.cpp" -o "$out/wmma"
+# CUDA code through <gpu/cuda_compat.hpp>: inline-PTX cp.async, ldmatrix and
+# mma.sync, and cuda_fp16.h's intrinsics.
+"$cxx" -O2 --gpu-arch=sm_90 -fmad=false "$src/test/e2e/cuda-port.cpp" -o "$out/cuda_port"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"

@@ -35,6 +35,7 @@ expect device_printf 'device printf: thread 5 of 128 says hello 2.50 -42' "$dir/
 expect vector_access 'PASSED: all checks' "$dir/vector_access"
 expect tensor_core 'PASSED: all checks' "$dir/tensor_core"
 expect wmma 'PASSED: all checks' "$dir/wmma"
+expect cuda_port 'PASSED: all checks' "$dir/cuda_port"
 expect events_streams 'PASSED: all checks' "$dir/events_streams"
 expect memory_ops 'PASSED: all checks' "$dir/memory_ops"
 expect interop_wrap 'PASSED: all checks' "$dir/interop_wrap"
