@@ -13,6 +13,7 @@
 #define BENCH_HGEMM_ALLOY_HGEMM_HPP
 
 #include "alloy_bench.hpp"
+#include "gemm_check.hpp"
 #include <gpu/half.hpp>
 #include <gpu/tensor_core.hpp>
 #include <gpu/transfers.hpp>
@@ -231,52 +232,6 @@ std::vector<T> random_matrix(size_t n, uint64_t seed,
   return v;
 }
 
-// 4096 elements of C (the four corners, then random ones) against a
-// float64 dot product of the rounded inputs, within 1e-5 of sum |terms|
-// (nvcc_hgemm_host.cuh explains the bound); a NaN (the poison) fails.
-inline bool check(const std::vector<float> &a, const std::vector<float> &b,
-                  const std::vector<float> &c, int M, int N, int K) {
-  std::vector<float> bt(size_t(N) * K);
-  for (int k0 = 0; k0 < K; k0 += 64)
-    for (int j0 = 0; j0 < N; j0 += 64)
-      for (int k = k0; k < std::min(K, k0 + 64); ++k)
-        for (int j = j0; j < std::min(N, j0 + 64); ++j)
-          bt[size_t(j) * K + k] = b[size_t(k) * N + j];
-  bench::rng r(31);
-  double worst = 0;
-  int unwritten = 0, bad = 0;
-  for (int t = 0; t < 4096; ++t) {
-    size_t i = t < 4 ? (t & 1 ? M - 1 : 0) : r.below(uint32_t(M));
-    size_t j = t < 4 ? (t & 2 ? N - 1 : 0) : r.below(uint32_t(N));
-    const float *x = &a[i * K], *y = &bt[j * K];
-    double ref = 0, s = 0;
-    for (int k = 0; k < K; ++k) {
-      double term = double(x[k]) * y[k];
-      ref += term;
-      s += std::fabs(term);
-    }
-    float got = c[i * N + j];
-    double err = std::fabs(double(got) - ref);
-    if (std::isnan(got)) {
-      ++unwritten;
-    } else if (s > 0) {
-      worst = std::max(worst, err / s);
-    }
-    if (!(err <= 1e-5 * s)) {
-      if (++bad <= 5)
-        std::fprintf(stderr,
-                     "C[%zu][%zu] = %g, expected %.9g (|error| %g, "
-                     "tolerance %g)\n",
-                     i, j, got, ref, err, 1e-5 * s);
-    }
-  }
-  std::fprintf(stderr,
-               "check: 4096 elements, %d wrong, %d NaN (unwritten?), largest "
-               "|error| / sum|terms| %.3g (tolerance 1e-5)\n",
-               bad, unwritten, worst);
-  return bad == 0;
-}
-
 // Random A and B, C poisoned with NaN (all bits set); one launch, the
 // check, the timing and the BENCH line.
 template <class T> int run(gpu::context &ctx, int size) {
@@ -296,7 +251,8 @@ template <class T> int run(gpu::context &ctx, int size) {
           ctx, gpu::launch_config_1d{(M / BM) * (N / BN), THREADS, SMEM_BYTES})
           .value();
   gpu::launch(s, p, M, N, K, a, b, c).value();
-  bool ok = check(a_host, b_host, c.to_host(s).value(), M, N, K);
+  bool ok = bench::check_half_gemm(a_host, bench::columns_of(b_host, K, N),
+                                 c.to_host(s).value(), M, N, K);
   double us = bench::time_alloy(s, p, M, N, K, a, b, c);
   return bench::report(bench_name<T>(M), "alloy", us, "GFLOP/s",
                        bench::gflops(2.0 * M * N * K, us), ok);

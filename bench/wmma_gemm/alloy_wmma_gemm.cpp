@@ -25,6 +25,7 @@
 // - host: gpu::device_buffer, gpu::memset_async, gpu::prepare with a
 //   launch_config_2d and gpu::launch for cudaMalloc/cudaMemset and <<<>>>.
 #include "alloy_bench.hpp"
+#include "gemm_check.hpp"
 
 #include <gpu/cuda_compat.hpp>
 
@@ -124,49 +125,6 @@ std::vector<half> random_matrix(size_t n, uint64_t seed,
   return v;
 }
 
-// 4096 elements of C (the four corners, then random ones) against a
-// float64 dot product of the rounded inputs (a: M rows of K, b: N columns
-// of K), within 1e-5 of S = sum_k |A[i][k] B[k][j]| (bench/hgemm's check
-// and bound: fp32 accumulation of exact products is off by about 5e-4 S
-// at worst for K = 4096, a misplaced k16 slice by about 1); a NaN (the
-// poison: an element never written) fails.
-bool check(const std::vector<float> &a, const std::vector<float> &b,
-           const std::vector<float> &c, int M, int N, int K) {
-  bench::rng r(31);
-  double worst = 0;
-  int unwritten = 0, bad = 0;
-  for (int t = 0; t < 4096; ++t) {
-    size_t i = t < 4 ? (t & 1 ? M - 1 : 0) : r.below(uint32_t(M));
-    size_t j = t < 4 ? (t & 2 ? N - 1 : 0) : r.below(uint32_t(N));
-    const float *x = &a[i * K], *y = &b[j * K];
-    double ref = 0, s = 0;
-    for (int k = 0; k < K; ++k) {
-      double term = double(x[k]) * y[k];
-      ref += term;
-      s += std::fabs(term);
-    }
-    float got = c[i * N + j];
-    double err = std::fabs(double(got) - ref);
-    if (std::isnan(got)) {
-      ++unwritten;
-    } else if (s > 0) {
-      worst = std::max(worst, err / s);
-    }
-    if (!(err <= 1e-5 * s)) {
-      if (++bad <= 5)
-        std::fprintf(stderr,
-                     "C[%zu][%zu] = %g, expected %.9g (|error| %g, "
-                     "tolerance %g)\n",
-                     i, j, got, ref, err, 1e-5 * s);
-    }
-  }
-  std::fprintf(stderr,
-               "check: 4096 elements, %d wrong, %d NaN (unwritten?), largest "
-               "|error| / sum|terms| %.3g (tolerance 1e-5)\n",
-               bad, unwritten, worst);
-  return bad == 0;
-}
-
 } // namespace wmma_gemm
 
 int main(int, char **argv) {
@@ -188,7 +146,8 @@ int main(int, char **argv) {
                  ctx, gpu::launch_config_2d{{N / BN, M / BM}, {THREADS, 1}})
                  .value();
     gpu::launch(s, p, M, N, K, a, b, c).value();
-    bool ok = check(a_host, b_host, c.to_host(s).value(), M, N, K);
+    bool ok = bench::check_half_gemm(a_host, b_host, c.to_host(s).value(), M,
+                                     N, K);
     double us = bench::time_alloy(s, p, M, N, K, a, b, c);
     return bench::report("wmma_gemm", "alloy", us, "GFLOP/s",
                          bench::gflops(2.0 * M * N * K, us), ok);
