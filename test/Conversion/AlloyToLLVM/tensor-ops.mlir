@@ -71,7 +71,15 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   // PTX: add.s32
   %q = alloy.inline_asm "add.s32 $0, $1, $2;" "=r,r,r" %z, %i#0 {side_effects}
       : (i32, i32) -> i32
-  %sum = arith.addf %t#0, %t#3 : f32
+  // bf16 to f32 is its bits shifted left (no cvt.ftz.f32.bf16 under
+  // flush-to-zero).
+  // CHECK: llvm.zext %{{.*}} : i16 to i32
+  // CHECK: llvm.shl
+  // CHECK: llvm.bitcast %{{.*}} : i32 to f32
+  %tb = arith.truncf %t#1 : f32 to bf16
+  %eb = arith.extf %tb : bf16 to f32
+  %sum0 = arith.addf %t#0, %t#3 : f32
+  %sum = arith.addf %sum0, %eb : f32
   %ii = arith.addi %q, %i#1 : i32
   %fi = arith.sitofp %ii : i32 to f32
   %all = arith.addf %sum, %fi : f32

@@ -247,6 +247,37 @@ struct PairMinMaxLowering : ConvertOpToLLVMPattern<Op> {
   }
 };
 
+// bfloat16 to float is exact: the 16 bits, shifted left. As an integer
+// shift it stays one, where LLVM's cvt.f32.bf16 becomes cvt.ftz.f32.bf16
+// under flush-to-zero (fast math), which ptxas expands: llm.c's bf16
+// layernorm ran 1.4x slower with it. CUDA's __bfloat162float shifts too.
+struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(arith::ExtFOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Type from = op.getIn().getType(), to = op.getType();
+    if (!getElementTypeOrSelf(from).isBF16() ||
+        !getElementTypeOrSelf(to).isF32())
+      return failure();
+    auto like = [&](Type element) -> Type {
+      if (auto v = dyn_cast<VectorType>(from))
+        return v.clone(element);
+      return element;
+    };
+    Location loc = op.getLoc();
+    Type i16 = like(r.getI16Type()), i32 = like(r.getI32Type());
+    Value bits = LLVM::BitcastOp::create(r, loc, i16, a.getIn());
+    Value wide = LLVM::ZExtOp::create(r, loc, i32, bits);
+    Attribute sixteen = r.getI32IntegerAttr(16);
+    if (auto v = dyn_cast<VectorType>(i32))
+      sixteen = DenseElementsAttr::get(v, r.getI32IntegerAttr(16));
+    Value shift = LLVM::ConstantOp::create(r, loc, i32, cast<TypedAttr>(sixteen));
+    Value high = LLVM::ShlOp::create(r, loc, wide, shift);
+    r.replaceOpWithNewOp<LLVM::BitcastOp>(op, to, high);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
@@ -255,7 +286,8 @@ void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
                StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
                CpAsyncWaitLowering, InlineAsmLowering>(tc);
   patterns.add<HalfFmaLowering, PairMinMaxLowering<arith::MinNumFOp>,
-               PairMinMaxLowering<arith::MaxNumFOp>>(tc, /*benefit=*/30);
+               PairMinMaxLowering<arith::MaxNumFOp>, BF16ExtLowering>(
+      tc, /*benefit=*/30);
 }
 
 } // namespace alloy
