@@ -123,6 +123,7 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::CpAsyncWait:
   case Intrinsic::Packed2:
   case Intrinsic::Packed2FromF32:
+  case Intrinsic::Packed2AtomicAdd:
     return emitTensorIntrinsic(intrinsic, e);
   case Intrinsic::PtxAsm:
     emitPtxAsmCall(e);

@@ -141,6 +141,17 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
         b, l, mlir::VectorType::get({2}, elem), pair);
     return BitcastOp::create(b, l, i32, halves);
   }
+  case Intrinsic::Packed2AtomicAdd: {
+    // template <packed_elem E>: fadd of a vector<2xf16|bf16>.
+    mlir::Type elem = templateValue(callee, 0).name == "bf16"
+                          ? mlir::Type(b.getBF16Type())
+                          : mlir::Type(b.getF16Type());
+    auto pairType = mlir::VectorType::get({2}, elem);
+    mlir::Value pair = BitcastOp::create(b, l, pairType, args[1]);
+    mlir::Value old =
+        AtomicRMWOp::create(b, l, AtomicKind::fadd, args[0], pair);
+    return BitcastOp::create(b, l, i32, old);
+  }
   case Intrinsic::Packed2: {
     // template <packed_op Op, packed_elem E>
     StringRef op = templateValue(callee, 0).name;

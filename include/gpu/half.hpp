@@ -474,6 +474,18 @@ constexpr basic_half2<S> lane_ge(basic_half2<S> a, basic_half2<S> b) noexcept {
   return detail::lanewise(a, b, [](auto l, auto r) { return l >= r; });
 }
 
+// Atomic addition of a pair (global or shared memory), returning the old
+// pair: atom.add.noftz.f16x2 (bf16 pairs: a compare-and-swap loop).
+// Relaxed, device scope, as CUDA's atomicAdd. On the host: a plain update.
+// (Single halves: not yet; their first version did not finish on the GPU.)
+template <class S>
+basic_half2<S> atomic_add(basic_half2<S> *p,
+                          std::type_identity_t<basic_half2<S>> v) noexcept {
+  return basic_half2<S>::from_bits(
+      detail::packed2_atomic_add<detail::half_format<S>::elem>(
+          reinterpret_cast<uint32_t *>(p), v.bits()));
+}
+
 static_assert(sizeof(half) == 2 && sizeof(bfloat16) == 2);
 static_assert(sizeof(half2) == 4 && alignof(half2) == 4);
 static_assert(sizeof(bfloat162) == 4 && alignof(bfloat162) == 4);

@@ -35,6 +35,9 @@ rm -f "$out/kernels.o" "$out/main.o"
 # CUDA code through <gpu/cuda_compat.hpp>: inline-PTX cp.async, ldmatrix and
 # mma.sync, and cuda_fp16.h's intrinsics.
 "$cxx" -O2 --gpu-arch=sm_90 -fmad=false "$src/test/e2e/cuda-port.cpp" -o "$out/cuda_port"
+# Atomic addition of halves and pairs (sm_80 PTX too: bf16 as a CAS loop).
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics"
+"$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics_sm80"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"

@@ -158,6 +158,17 @@ inline uint32_t packed2_from_f32(float lo, float hi) noexcept {
          packed_bits<E>(packed_scalar<E>(hi)) << 16;
 }
 
+// Adds a pair to the pair at `p` (global or shared), atomically as a whole
+// on the GPU (atom.add.noftz.f16x2; bf16 pairs a compare-and-swap loop);
+// returns the old pair. On the host: a plain update.
+template <packed_elem E>
+ALLOY_INTRINSIC("packed2.atomic_add")
+inline uint32_t packed2_atomic_add(uint32_t *p, uint32_t v) noexcept {
+  uint32_t old = *p;
+  *p = packed2<packed_op::add, E>(old, v, 0);
+  return old;
+}
+
 } // namespace gpu::detail
 
 #endif // GPU_DETAIL_TENSOR_INTRINSICS_HPP

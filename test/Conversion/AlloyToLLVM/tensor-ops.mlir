@@ -78,6 +78,12 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   // CHECK: llvm.bitcast %{{.*}} : i32 to f32
   %tb = arith.truncf %t#1 : f32 to bf16
   %eb = arith.extf %tb : bf16 to f32
+  // A pair of halves adds atomically in one instruction.
+  // CHECK: llvm.inline_asm has_side_effects "atom.add.noftz.f16x2 $0, [$1], $2;", "=r,l,r,~{memory}"
+  // PTX: atom.add.noftz.f16x2
+  %old = alloy.atomic_rmw fadd %g, %x : !alloy.ptr<global>, vector<2xf16>
+  %oldw = alloy.bitcast %old : vector<2xf16> to i32
+  alloy.store %oldw, %o align 4 : i32, !alloy.ptr<global>
   %sum0 = arith.addf %t#0, %t#3 : f32
   %sum = arith.addf %sum0, %eb : f32
   %ii = arith.addi %q, %i#1 : i32

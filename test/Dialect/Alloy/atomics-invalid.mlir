@@ -1,7 +1,7 @@
 // RUN: alloy-opt %s -split-input-file -verify-diagnostics
 
 func.func @fadd_int(%p: !alloy.ptr, %v: i32) {
-  // expected-error @+1 {{fadd needs f32 or f64, got 'i32'}}
+  // expected-error @+1 {{fadd needs a floating-point value, got 'i32'}}
   %0 = alloy.atomic_rmw fadd %p, %v : !alloy.ptr, i32
   return
 }

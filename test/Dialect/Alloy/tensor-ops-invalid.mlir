@@ -106,3 +106,11 @@ func.func @cp_async_wait_range() {
   alloy.cp_async_wait 8
   return
 }
+
+// -----
+
+func.func @atomic_max_pair(%p: !alloy.ptr<global>, %v: vector<2xf16>) {
+  // expected-error @+1 {{smax of 'vector<2xf16>': pairs of halves only add}}
+  %0 = alloy.atomic_rmw smax %p, %v : !alloy.ptr<global>, vector<2xf16>
+  return
+}

@@ -52,6 +52,27 @@ struct AtomicRMWLowering : ConvertOpToLLVMPattern<AtomicRMWOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
+    // A pair of f16: PTX's own instruction (sm_60), where LLVM's NVPTX
+    // backend would loop on a compare-and-swap.
+    auto pair = dyn_cast<VectorType>(op.getValue().getType());
+    if (pair && pair.getElementType().isF16()) {
+      Location loc = op.getLoc();
+      Type i32 = r.getI32Type();
+      Value bits = LLVM::BitcastOp::create(r, loc, i32, a.getValue());
+      // A generic address: atom takes global and shared ones alike.
+      Value ptr = a.getPtr();
+      auto generic = LLVM::LLVMPointerType::get(r.getContext());
+      if (ptr.getType() != generic)
+        ptr = LLVM::AddrSpaceCastOp::create(r, loc, generic, ptr);
+      auto asmOp = LLVM::InlineAsmOp::create(
+          r, loc, TypeRange(i32), ValueRange{ptr, bits},
+          r.getStringAttr("atom.add.noftz.f16x2 $0, [$1], $2;"),
+          r.getStringAttr("=r,l,r,~{memory}"), r.getUnitAttr(), UnitAttr(),
+          LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
+          LLVM::AsmDialectAttr(), ArrayAttr());
+      r.replaceOpWithNewOp<LLVM::BitcastOp>(op, pair, asmOp.getResult(0));
+      return success();
+    }
     r.replaceOpWithNewOp<LLVM::AtomicRMWOp>(op, binOp(op.getKind()), a.getPtr(),
                                             a.getValue(), kOrdering, kScope);
     return success();

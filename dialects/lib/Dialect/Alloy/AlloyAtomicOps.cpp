@@ -19,12 +19,16 @@ static LogicalResult verifyAtomicPtr(Operation *op, Value ptr) {
 LogicalResult AtomicRMWOp::verify() {
   if (failed(verifyAtomicPtr(*this, getPtr())))
     return failure();
-  bool isFloat = isa<FloatType>(getValue().getType());
+  Type type = getValue().getType();
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(type));
   AtomicKind kind = getKind();
+  if (isa<VectorType>(type) && kind != AtomicKind::fadd)
+    return emitOpError() << stringifyAtomicKind(kind) << " of " << type
+                         << ": pairs of halves only add";
   if (kind == AtomicKind::exch)
     return success();
   if (kind == AtomicKind::fadd && !isFloat)
-    return emitOpError("fadd needs f32 or f64, got ") << getValue().getType();
+    return emitOpError("fadd needs a floating-point value, got ") << type;
   if (kind != AtomicKind::fadd && isFloat)
     return emitOpError() << stringifyAtomicKind(kind)
                          << " needs i32 or i64, got " << getValue().getType();

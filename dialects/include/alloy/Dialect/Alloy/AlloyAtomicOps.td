@@ -39,6 +39,9 @@ def Alloy_VoteKind : I32EnumAttr<"VoteKind", "warp vote", [
 
 // The values atomics and shuffles move: 32- and 64-bit integers and floats.
 def Alloy_AtomicValue : AnyTypeOf<[I32, I64, F32, F64]>;
+// Read-modify-writes also add pairs of halves.
+def Alloy_AtomicRMWValue : AnyTypeOf<[I32, I64, F32, F64,
+    VectorOfLengthAndType<[2], [F16, BF16]>]>;
 
 //===----------------------------------------------------------------------===//
 // Atomics
@@ -52,8 +55,9 @@ def Alloy_AtomicRMWOp : Alloy_Op<"atomic_rmw", [
     value, like CUDA's `atomicAdd` & co. `ptr` is a generic, global or shared
     pointer, naturally aligned. Relaxed (monotonic) at device scope, as
     CUDA's `atom.add`: it orders nothing else. `add`, `sub`, `smin`, `smax`,
-    `umin`, `umax`, `and`, `or`, `xor` take i32 or i64, `fadd` f32 or f64,
-    `exch` any of them.
+    `umin`, `umax`, `and`, `or`, `xor` take i32 or i64, `fadd` f32, f64 or
+    a pair of f16 or bf16 (`atom.add.noftz.f16x2`; bf16 pairs as a
+    compare-and-swap loop), `exch` any of the 32- and 64-bit types.
 
     ```mlir
     %old = alloy.atomic_rmw umax %p, %v : !alloy.ptr<global>, i32
@@ -61,8 +65,8 @@ def Alloy_AtomicRMWOp : Alloy_Op<"atomic_rmw", [
   }];
   let arguments = (ins Alloy_AtomicKind:$kind,
                        Arg<Alloy_PtrType, "", [MemRead, MemWrite]>:$ptr,
-                       Alloy_AtomicValue:$value);
-  let results = (outs Alloy_AtomicValue:$result);
+                       Alloy_AtomicRMWValue:$value);
+  let results = (outs Alloy_AtomicRMWValue:$result);
   let assemblyFormat = [{
     $kind $ptr `,` $value attr-dict `:` qualified(type($ptr)) `,` type($value)
   }];

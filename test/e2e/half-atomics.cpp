@@ -1,0 +1,94 @@
+// Atomic addition of pairs of halves (<gpu/half.hpp>'s gpu::atomic_add),
+// on the GPU: every thread of a block adds to one counter in global and in
+// shared memory; the sums are exact (integers a half or bfloat16 holds), so
+// they are compared exactly, and the old values the threads got back must
+// be each partial sum once.
+#include <gpu/gpu.hpp>
+#include <gpu/half.hpp>
+
+#include "check.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace kernels {
+// out: [0] the global counter, [1] the shared counter's total.
+template <class H, int Threads>
+[[gpu::kernel, gpu::launch_contract(1, Threads)]] void
+add(H *counter, H *olds, H step) {
+  [[gpu::shared]] H shared_counter;
+  uint32_t t = gpu::thread_idx().x;
+  if (t == 0)
+    shared_counter = H::from_bits(0);
+  gpu::sync_threads();
+  olds[t] = gpu::atomic_add(&counter[0], step);
+  gpu::atomic_add(&shared_counter, step);
+  gpu::sync_threads();
+  if (t == 0)
+    counter[1] = shared_counter;
+}
+} // namespace kernels
+
+template <class H, int Threads>
+int run(gpu::context &ctx, const char *what, H step, float per_lane_lo,
+        float per_lane_hi) {
+  auto &s = ctx.default_stream();
+  std::vector<H> zero(2, H::from_bits(0));
+  auto counter = gpu::device_buffer<H>::from_host(s, zero).value();
+  auto olds = gpu::device_buffer<H>::zeroed(s, Threads).value();
+  auto p = gpu::prepare<kernels::add<H, Threads>>(
+      ctx, gpu::launch_config_1d{1, Threads});
+  if (!p)
+    return check(false, what, describe(p));
+  auto r = gpu::launch(s, *p, counter, olds, step);
+  if (!r)
+    return check(false, what, describe(r));
+  std::vector<H> c = counter.to_host(s).value();
+  std::vector<H> o = olds.to_host(s).value();
+  auto lanes = [](H h) -> std::pair<float, float> {
+    return {h.low_float(), h.high_float()};
+  };
+  bool ok = true;
+  for (int i = 0; i < 2; ++i) {
+    auto [lo, hi] = lanes(c[i]);
+    ok = ok && lo == per_lane_lo * Threads && hi == per_lane_hi * Threads;
+  }
+  // The old values: 0, step, 2 step, ... each once.
+  std::vector<float> seen;
+  for (H h : o)
+    seen.push_back(lanes(h).first);
+  std::sort(seen.begin(), seen.end());
+  for (int i = 0; i < Threads; ++i)
+    ok = ok && seen[i] == per_lane_lo * float(i);
+  auto [glo, ghi] = lanes(c[0]);
+  auto [slo, shi] = lanes(c[1]);
+  char detail[160];
+  std::snprintf(detail, sizeof detail,
+                "global (%g, %g), shared (%g, %g), expected (%g, %g)", glo,
+                ghi, slo, shi, per_lane_lo * Threads, per_lane_hi * Threads);
+  return check(ok, what, detail);
+}
+
+int main(int argc, char **argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  int only = argc > 1 ? std::atoi(argv[1]) : -1; // one check, by number
+  auto ctx = gpu::context::create(0);
+  if (!ctx) {
+    std::printf("FAILED: context: %s\n", ctx.error().message().c_str());
+    return 2;
+  }
+  int failures = 0;
+  if (only < 0 || only == 0)
+    failures += run<gpu::half2, 1024>(
+        *ctx, "atomic_add(half2)",
+        gpu::half2(gpu::half(1.0f), gpu::half(2.0f)), 1, 2);
+  if (only < 0 || only == 1)
+    failures += run<gpu::bfloat162, 128>(
+        *ctx, "atomic_add(bfloat162)",
+        gpu::bfloat162(gpu::bfloat16(1.0f), gpu::bfloat16(2.0f)), 1, 2);
+  if (failures == 0)
+    std::printf("PASSED: all checks\n");
+  return failures == 0 ? 0 : 1;
+}
