@@ -6,6 +6,7 @@
 // the same instruction as CUDA's `atom.cas` spelled out. Without the scope,
 // LLVM's system scope would give cmpxchg `atom.relaxed.sys.cas`, stronger
 // and slower than CUDA's.
+#include "InlineAsm.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -64,12 +65,9 @@ struct AtomicRMWLowering : ConvertOpToLLVMPattern<AtomicRMWOp> {
       auto generic = LLVM::LLVMPointerType::get(r.getContext());
       if (ptr.getType() != generic)
         ptr = LLVM::AddrSpaceCastOp::create(r, loc, generic, ptr);
-      auto asmOp = LLVM::InlineAsmOp::create(
-          r, loc, TypeRange(i32), ValueRange{ptr, bits},
-          r.getStringAttr("atom.add.noftz.f16x2 $0, [$1], $2;"),
-          r.getStringAttr("=r,l,r,~{memory}"), r.getUnitAttr(), UnitAttr(),
-          LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
-          LLVM::AsmDialectAttr(), ArrayAttr());
+      auto asmOp = createInlineAsm(r, loc, i32, ValueRange{ptr, bits},
+                                   "atom.add.noftz.f16x2 $0, [$1], $2;",
+                                   "=r,l,r,~{memory}", /*sideEffects=*/true);
       r.replaceOpWithNewOp<LLVM::BitcastOp>(op, pair, asmOp.getResult(0));
       return success();
     }

@@ -1,6 +1,7 @@
 // Lowering of Alloy's byte-range, cached-access and bit operations to the
 // llvm dialect. Cached loads and stores are PTX inline assembly, as CUDA's
 // own headers write __ldcs and __stcs: LLVM has no cache-policy operand.
+#include "InlineAsm.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -74,17 +75,6 @@ Value globalAddress(ConversionPatternRewriter &r, Location loc, Value p) {
   return LLVM::AddrSpaceCastOp::create(r, loc, global, p);
 }
 
-LLVM::InlineAsmOp inlineAsm(ConversionPatternRewriter &r, Location loc,
-                            Type result, ValueRange operands, StringRef text,
-                            StringRef constraints, bool sideEffects) {
-  return LLVM::InlineAsmOp::create(
-      r, loc, result, operands, r.getStringAttr(text),
-      r.getStringAttr(constraints),
-      sideEffects ? r.getUnitAttr() : UnitAttr(), UnitAttr(),
-      LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
-      LLVM::AsmDialectAttr(), ArrayAttr());
-}
-
 struct CachedLoadLowering : ConvertOpToLLVMPattern<CachedLoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(CachedLoadOp op, OpAdaptor a,
@@ -102,7 +92,7 @@ struct CachedLoadLowering : ConvertOpToLLVMPattern<CachedLoadOp> {
       Type i32 = r.getI32Type();
       auto quad = LLVM::LLVMStructType::getLiteral(r.getContext(),
                                                    {i32, i32, i32, i32});
-      auto asmOp = inlineAsm(
+      auto asmOp = createInlineAsm(
           r, loc, quad, addr,
           "ld.global." + policy + ".v4.u32 {$0, $1, $2, $3}, [$4];",
           "=r,=r,=r,=r,l", sideEffects);
@@ -125,7 +115,7 @@ struct CachedLoadLowering : ConvertOpToLLVMPattern<CachedLoadOp> {
     PtxOperand operand = ptxOperand(t);
     // Bytes travel in 16-bit registers.
     Type asmType = t.isInteger(8) ? r.getI16Type() : t;
-    auto asmOp = inlineAsm(
+    auto asmOp = createInlineAsm(
         r, loc, asmType, addr,
         "ld.global." + policy + "." + operand.type + " $0, [$1];",
         std::string("=") + operand.constraint + ",l", sideEffects);
@@ -158,7 +148,7 @@ struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
         }
         operands.push_back(LLVM::TruncOp::create(r, loc, i32, part));
       }
-      inlineAsm(r, loc, Type(), operands,
+      createInlineAsm(r, loc, Type(), operands,
                 "st.global." + policy + ".v4.u32 [$0], {$1, $2, $3, $4};",
                 "l,r,r,r,r,~{memory}", /*sideEffects=*/true);
       r.eraseOp(op);
@@ -167,7 +157,7 @@ struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
     PtxOperand operand = ptxOperand(t);
     if (t.isInteger(8))
       value = LLVM::ZExtOp::create(r, loc, r.getI16Type(), value);
-    inlineAsm(r, loc, Type(), ValueRange{addr, value},
+    createInlineAsm(r, loc, Type(), ValueRange{addr, value},
               "st.global." + policy + "." + operand.type + " [$0], $1;",
               std::string("l,") + operand.constraint + ",~{memory}",
               /*sideEffects=*/true);

@@ -1,6 +1,7 @@
 // Lowering of Alloy's tensor-core, async-copy, bitcast and inline-asm
 // operations to the llvm and nvvm dialects: mma.sync, ldmatrix, stmatrix
 // and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
+#include "InlineAsm.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -181,12 +182,9 @@ struct InlineAsmLowering : ConvertOpToLLVMPattern<InlineAsmOp> {
                   : types.size() == 1 ? types.front()
                                       : LLVM::LLVMStructType::getLiteral(
                                             r.getContext(), types);
-    auto asmOp = LLVM::InlineAsmOp::create(
-        r, loc, result ? TypeRange(result) : TypeRange(), a.getOperands(),
-        op.getAsmTemplateAttr(), op.getConstraintsAttr(),
-        op.getSideEffects() ? r.getUnitAttr() : UnitAttr(), UnitAttr(),
-        LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
-        LLVM::AsmDialectAttr(), ArrayAttr());
+    auto asmOp = createInlineAsm(r, loc, result, a.getOperands(),
+                                 op.getAsmTemplate(), op.getConstraints(),
+                                 op.getSideEffects());
     if (types.size() <= 1) {
       r.replaceOp(op, asmOp->getResults());
       return success();
@@ -237,11 +235,8 @@ struct PairMinMaxLowering : ConvertOpToLLVMPattern<Op> {
                                        : "max") +
                        (vt.getElementType().isF16() ? ".f16x2" : ".bf16x2") +
                        " $0, $1, $2;";
-    auto asmOp = LLVM::InlineAsmOp::create(
-        r, loc, TypeRange(i32), ValueRange{x, y}, r.getStringAttr(text),
-        r.getStringAttr("=r,r,r"), UnitAttr(), UnitAttr(),
-        LLVM::TailCallKindAttr::get(r.getContext(), LLVM::TailCallKind::None),
-        LLVM::AsmDialectAttr(), ArrayAttr());
+    auto asmOp = createInlineAsm(r, loc, i32, ValueRange{x, y}, text,
+                                 "=r,r,r", /*sideEffects=*/false);
     r.replaceOpWithNewOp<LLVM::BitcastOp>(op, vt, asmOp.getResult(0));
     return success();
   }
