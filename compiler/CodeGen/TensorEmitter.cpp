@@ -69,6 +69,12 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
     for (auto [j, v] : llvm::enumerate(regs))
       StoreOp::create(b, l, v, reg(p, j), 4);
   };
+  // A packed_elem template argument: f16 or bf16.
+  auto halfType = [&](TemplateValue e) -> mlir::Type {
+    if (e.name == "bf16")
+      return b.getBF16Type();
+    return b.getF16Type();
+  };
   auto inSpace = [&](mlir::Value p, MemorySpace space) {
     return AddrSpaceCastOp::create(b, l, PtrType::get(b.getContext(), space),
                                    p)
@@ -131,9 +137,7 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
     return {};
   case Intrinsic::Packed2FromF32: {
     // template <packed_elem E>: one conversion of a float pair.
-    mlir::Type elem = templateValue(callee, 0).name == "bf16"
-                          ? mlir::Type(b.getBF16Type())
-                          : mlir::Type(b.getF16Type());
+    mlir::Type elem = halfType(templateValue(callee, 0));
     auto floats = mlir::VectorType::get({2}, b.getF32Type());
     mlir::Value pair =
         mlir::vector::FromElementsOp::create(b, l, floats, args);
@@ -143,9 +147,7 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
   }
   case Intrinsic::Packed2AtomicAdd: {
     // template <packed_elem E>: fadd of a vector<2xf16|bf16>.
-    mlir::Type elem = templateValue(callee, 0).name == "bf16"
-                          ? mlir::Type(b.getBF16Type())
-                          : mlir::Type(b.getF16Type());
+    mlir::Type elem = halfType(templateValue(callee, 0));
     auto pairType = mlir::VectorType::get({2}, elem);
     mlir::Value pair = BitcastOp::create(b, l, pairType, args[1]);
     mlir::Value old =
@@ -162,9 +164,7 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
     if (op == "abs")
       return mlir::arith::AndIOp::create(b, l, args[0],
                                          constantInt(l, i32, 0x7fff7fff));
-    mlir::Type elem = templateValue(callee, 1).name == "bf16"
-                          ? mlir::Type(b.getBF16Type())
-                          : mlir::Type(b.getF16Type());
+    mlir::Type elem = halfType(templateValue(callee, 1));
     auto pairType = mlir::VectorType::get({2}, elem);
     auto pair = [&](mlir::Value w) {
       return BitcastOp::create(b, l, pairType, w).getResult();
