@@ -1,4 +1,5 @@
 #include "NVPTXBackend.h"
+#include "AssumeConvergent.h"
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
 #include "SignedZeroSelects.h"
@@ -212,8 +213,9 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
       [](llvm::LoopPassManager &lpm, llvm::OptimizationLevel) {
         lpm.addPass(UnrollPrivateArraysPass());
       });
-  llvm::ModulePassManager mpm =
-      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  llvm::ModulePassManager mpm;
+  mpm.addPass(AssumeConvergentPass());
+  mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
   // Last, once nothing folds the guarded moves and conditions away again.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(SignedZeroSelectsPass()));

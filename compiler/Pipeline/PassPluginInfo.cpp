@@ -1,8 +1,9 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-launch-facts, alloy-signed-zero-selects, alloy-wide-copies,
+//   (and the module pass alloy-assume-convergent, alloy-launch-facts, alloy-signed-zero-selects, alloy-wide-copies,
 //   and the loop pass
 //   alloy-unroll-private-arrays)
+#include "AssumeConvergent.h"
 #include "LaunchFacts.h"
 #include "PtxasFPBitsGuard.h"
 #include "SignedZeroSelects.h"
@@ -35,6 +36,14 @@ llvmGetPassPluginInfo() {
                     return true;
                   }
                   return false;
+                });
+            pb.registerPipelineParsingCallback(
+                [](llvm::StringRef name, llvm::ModulePassManager &mpm,
+                   llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+                  if (name != alloy::AssumeConvergentPass::name())
+                    return false;
+                  mpm.addPass(alloy::AssumeConvergentPass());
+                  return true;
                 });
             pb.registerPipelineParsingCallback(
                 [](llvm::StringRef name, llvm::LoopPassManager &lpm,
