@@ -8,6 +8,18 @@ using namespace llvm;
 
 namespace alloy {
 
+// Warp-wide PTX instructions that LLVM declares without `convergent`:
+// mma.sync (llvm.nvvm.mma.*) and wmma.mma (llvm.nvvm.wmma.*) are readnone,
+// so InstCombine would sink one into the branch that uses its result.
+static bool isWarpWideIntrinsic(const CallBase &call) {
+  const Function *callee = call.getCalledFunction();
+  if (!callee || !callee->isIntrinsic())
+    return false;
+  StringRef name = callee->getName();
+  return name.starts_with("llvm.nvvm.mma.") ||
+         name.starts_with("llvm.nvvm.wmma.");
+}
+
 PreservedAnalyses AssumeConvergentPass::run(Module &m,
                                             ModuleAnalysisManager &) {
   bool changed = false;
@@ -21,7 +33,8 @@ PreservedAnalyses AssumeConvergentPass::run(Module &m,
     for (BasicBlock &bb : f)
       for (Instruction &i : bb)
         if (auto *call = dyn_cast<CallBase>(&i))
-          if (call->isInlineAsm() && !call->isConvergent()) {
+          if ((call->isInlineAsm() || isWarpWideIntrinsic(*call)) &&
+              !call->isConvergent()) {
             call->setConvergent();
             changed = true;
           }

@@ -1,4 +1,5 @@
-// Marks every defined device function and every asm statement `convergent`,
+// Marks every defined device function, every asm statement and every
+// mma.sync `convergent`,
 // as clang does for CUDA: a function that reaches a barrier, a warp shuffle
 // or a warp-wide PTX instruction must not be made control-dependent on more
 // values (SimplifyCFG once threaded a `if (t == 0)` branch through a call of

@@ -52,6 +52,17 @@ done:
   ret void
 }
 
+; mma.sync is readnone in LLVM but warp-wide: its calls become convergent.
+; IR-LABEL: define ptx_kernel void @mma(
+; IR: call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f16({{.*}}) #[[CONV]]
+define ptx_kernel void @mma(ptr addrspace(1) %out, <2 x half> %a, <2 x half> %b) {
+  %d = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f16(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %b, <2 x half> %b, float 0.0, float 0.0, float 0.0, float 0.0)
+  %x = extractvalue { float, float, float, float } %d, 0
+  store float %x, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f16(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
