@@ -10,6 +10,12 @@
 # "BENCH <name> cublas ...", and the table is followed by Alloy's (and
 # nvcc's) share of cuBLAS's metric for <name>. cuBLAS is not in the
 # geometric mean.
+# The pairs whose programs print "output hash: <hex>" (common/
+# output_hash.hpp: hgemm_*, wmma_gemm) are compared element by element: the
+# last lines say, per pair, "<name>: outputs bit-identical (hash ...)" or
+# "<name>: outputs DIFFER: <n> of <total> elements ..." (counted from the
+# raw outputs, which the programs write to OUT_DIR/outputs/ and this script
+# deletes after comparing).
 # usage: sh run.sh OUT_DIR
 set -u
 dir=$(cd "${1:-.}" && pwd)
@@ -67,11 +73,15 @@ nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
 # One BENCH line per program; "BENCH <name> <impl> FAIL" when it gave none.
 results="$dir/results.txt"
 : >"$results"
+# The whole stdout of each goes to $dir/<impl>_<name>.out, for
+# compare_outputs.
+mkdir -p "$dir/outputs"
 run_one() { # NAME IMPL
   program="$dir/$2_$1"
+  rm -f "$dir/$2_$1.out" "$dir/outputs/$2_$1.f32"
   if [ -x "$program" ]; then
-    line=$(cd "$dir" && timeout 600 "$program" 2>"$dir/$2_$1.err" |
-      grep '^BENCH ' | tail -n 1)
+    line=$(cd "$dir" && BENCH_DUMP_DIR="$dir/outputs" timeout 600 "$program" \
+      2>"$dir/$2_$1.err" | tee "$dir/$2_$1.out" | grep '^BENCH ' | tail -n 1)
   else
     echo "missing: $program" >"$dir/$2_$1.err"
     line=
@@ -95,6 +105,48 @@ launch_median() { # IMPL
   sed 's/.*median_us=\([0-9.]*\).*/\1 &/' "$dir/launch_$1.runs" | sort -n |
     sed -n 4p | cut -d' ' -f2-
 }
+# Alloy's and nvcc's outputs of pair NAME, when its programs print their
+# hash (output_hash.hpp): one line into $dir/outputs.txt. When the hashes
+# differ, the raw outputs give the number of differing elements (cmp -l:
+# one line per differing byte) and the first one's values.
+compare_outputs() { # NAME
+  a_out="$dir/outputs/alloy_$1.f32" v_out="$dir/outputs/nvcc_$1.f32"
+  a=$(sed -n 's/^output hash: //p' "$dir/alloy_$1.out" 2>/dev/null | tail -n 1)
+  v=$(sed -n 's/^output hash: //p' "$dir/nvcc_$1.out" 2>/dev/null | tail -n 1)
+  if [ -z "$a" ] && [ -z "$v" ]; then # not a compared pair
+    rm -f "$a_out" "$v_out"
+    return
+  fi
+  if [ -z "$a" ] || [ -z "$v" ]; then
+    echo "$1: outputs not compared (no output hash from" \
+      "$([ -z "$a" ] && echo alloy || echo nvcc))"
+  elif [ "$a" = "$v" ]; then
+    echo "$1: outputs bit-identical (hash $a)"
+  else
+    ai=$(sed -n 's/^input hash: //p' "$dir/alloy_$1.out" | tail -n 1)
+    vi=$(sed -n 's/^input hash: //p' "$dir/nvcc_$1.out" | tail -n 1)
+    inputs=", same inputs (hash $ai)"
+    [ "$ai" = "$vi" ] || inputs=", and the INPUTS differ too (input hash alloy $ai, nvcc $vi)"
+    if [ -f "$a_out" ] && [ -f "$v_out" ] &&
+      [ "$(wc -c <"$a_out")" -eq "$(wc -c <"$v_out")" ]; then
+      total=$(($(wc -c <"$a_out") / 4))
+      set -- "$1" $(cmp -l "$a_out" "$v_out" | awk '
+        { e = int(($1 - 1) / 4); if (e != last) { if (!n) first = e; n++; last = e } }
+        BEGIN { last = -1 } END { print n + 0, first + 0 }')
+      at=$(od -A n -t f4 -t x4 -j $(($3 * 4)) -N 4 "$a_out" | tr -d ' ' |
+        paste -sd' ')
+      vt=$(od -A n -t f4 -t x4 -j $(($3 * 4)) -N 4 "$v_out" | tr -d ' ' |
+        paste -sd' ')
+      echo "$1: outputs DIFFER: $2 of $total elements (the first, element" \
+        "$3: alloy $at, nvcc $vt; output hash alloy $a, nvcc $v)$inputs"
+    else
+      echo "$1: outputs DIFFER (output hash alloy $a, nvcc $v; no raw" \
+        "outputs of the same size to count the elements)$inputs"
+    fi
+  fi
+  rm -f "$a_out" "$v_out"
+}
+: >"$dir/outputs.txt"
 pin=
 command -v taskset >/dev/null 2>&1 && pin="taskset -c 2"
 for name in $names; do
@@ -111,6 +163,7 @@ for name in $names; do
     fi
     run_one "$variant" alloy
     run_one "$variant" nvcc
+    compare_outputs "$variant" >>"$dir/outputs.txt"
   done
 done
 for source in "$dir"/nvcc_cublas_*.cu; do
@@ -192,3 +245,8 @@ END {
     printf "\nShare of cuBLAS for %s (cuBLAS %s %s, %s us): %s\n", name, cm, metric, field(c, "median_us"), text
   }
 }' "$results"
+if [ -s "$dir/outputs.txt" ]; then
+  printf '\nOutputs, Alloy against nvcc, element by element:\n'
+  cat "$dir/outputs.txt"
+fi
+rmdir "$dir/outputs" 2>/dev/null || true

@@ -14,6 +14,7 @@
 
 #include "alloy_bench.hpp"
 #include "gemm_check.hpp"
+#include "output_hash.hpp"
 #include <gpu/half.hpp>
 #include <gpu/tensor_core.hpp>
 #include <gpu/transfers.hpp>
@@ -233,7 +234,7 @@ std::vector<T> random_matrix(size_t n, uint64_t seed,
 }
 
 // Random A and B, C poisoned with NaN (all bits set); one launch, the
-// check, the timing and the BENCH line.
+// check, the hashes (output_hash.hpp), the timing and the BENCH line.
 template <class T> int run(gpu::context &ctx, int size) {
   const int M = size, N = size, K = size;
   auto &s = ctx.default_stream();
@@ -251,8 +252,11 @@ template <class T> int run(gpu::context &ctx, int size) {
           ctx, gpu::launch_config_1d{(M / BM) * (N / BN), THREADS, SMEM_BYTES})
           .value();
   gpu::launch(s, p, M, N, K, a, b, c).value();
+  std::vector<float> c_host = c.to_host(s).value();
   bool ok = bench::check_half_gemm(a_host, bench::columns_of(b_host, K, N),
-                                 c.to_host(s).value(), M, N, K);
+                                 c_host, M, N, K);
+  bench::print_input_hash(a_host, b_host);
+  bench::print_output_hash(bench_name<T>(M), "alloy", c_host);
   double us = bench::time_alloy(s, p, M, N, K, a, b, c);
   return bench::report(bench_name<T>(M), "alloy", us, "GFLOP/s",
                        bench::gflops(2.0 * M * N * K, us), ok);

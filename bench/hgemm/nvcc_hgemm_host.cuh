@@ -7,6 +7,7 @@
 
 #include "cuda_bench.hpp"
 #include "gemm_check.hpp"
+#include "output_hash.hpp"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -64,14 +65,18 @@ template <class T> struct problem {
     CUDA_CHECK(cudaMemset(c.get(), 0xff, size_t(M) * N * sizeof(float)));
   }
 
-  // Runs `launch` once, checks C, times `launch` and prints the BENCH line;
-  // returns the exit status.
+  // Runs `launch` once, checks C, prints the inputs' and C's hashes
+  // (output_hash.hpp), times `launch` and prints the BENCH line; returns the
+  // exit status.
   template <class Launch> int run(const char *impl, Launch &&launch) {
     launch();
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<float> c_host = c.to_host();
     bool ok = bench::check_half_gemm(a_host, bench::columns_of(b_host, K, N),
-                                 c.to_host(), M, N, K);
+                                 c_host, M, N, K);
+    bench::print_input_hash(a_host, b_host);
+    bench::print_output_hash(bench_name<T>(M), impl, c_host);
     double us = bench::time_cuda(launch);
     return bench::report(bench_name<T>(M), impl, us, "GFLOP/s",
                          bench::gflops(2.0 * M * N * K, us), ok);

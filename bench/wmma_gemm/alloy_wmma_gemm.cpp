@@ -26,6 +26,7 @@
 //   launch_config_2d and gpu::launch for cudaMalloc/cudaMemset and <<<>>>.
 #include "alloy_bench.hpp"
 #include "gemm_check.hpp"
+#include "output_hash.hpp"
 
 #include <gpu/cuda_compat.hpp>
 
@@ -146,8 +147,10 @@ int main(int, char **argv) {
                  ctx, gpu::launch_config_2d{{N / BN, M / BM}, {THREADS, 1}})
                  .value();
     gpu::launch(s, p, M, N, K, a, b, c).value();
-    bool ok = bench::check_half_gemm(a_host, b_host, c.to_host(s).value(), M,
-                                     N, K);
+    std::vector<float> c_host = c.to_host(s).value();
+    bool ok = bench::check_half_gemm(a_host, b_host, c_host, M, N, K);
+    bench::print_input_hash(a_host, b_host);
+    bench::print_output_hash("wmma_gemm", "alloy", c_host);
     double us = bench::time_alloy(s, p, M, N, K, a, b, c);
     return bench::report("wmma_gemm", "alloy", us, "GFLOP/s",
                          bench::gflops(2.0 * M * N * K, us), ok);

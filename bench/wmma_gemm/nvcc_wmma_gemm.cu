@@ -12,6 +12,7 @@
 // alloy_wmma_gemm.cpp is the same kernel ported to Alloy.
 #include "cuda_bench.hpp"
 #include "gemm_check.hpp"
+#include "output_hash.hpp"
 
 #include <cuda_fp16.h>
 #include <mma.h>
@@ -123,8 +124,10 @@ int main() {
   launch();
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  bool ok =
-      bench::check_half_gemm(a_host, b_host, c.to_host(), M, N, K);
+  std::vector<float> c_host = c.to_host();
+  bool ok = bench::check_half_gemm(a_host, b_host, c_host, M, N, K);
+  bench::print_input_hash(a_host, b_host);
+  bench::print_output_hash("wmma_gemm", "nvcc", c_host);
   double us = bench::time_cuda(launch);
   return bench::report("wmma_gemm", "nvcc", us, "GFLOP/s",
                        bench::gflops(2.0 * M * N * K, us), ok);
