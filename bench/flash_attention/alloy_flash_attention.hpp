@@ -16,6 +16,7 @@
 #define BENCH_FLASH_ATTENTION_ALLOY_FLASH_ATTENTION_HPP
 
 #include "alloy_bench.hpp"
+#include "flash_attention_check.hpp"
 #include <gpu/half.hpp>
 #include <gpu/tensor_core.hpp>
 #include <gpu/transfers.hpp>
@@ -294,7 +295,8 @@ void flash_attention_kernel(std::span<const gpu::bfloat16> Q,
     }
 }
 
-// --- Host side: nvcc_flash_attention_main.cuh's with Alloy's types ----------
+// --- Host side: nvcc_flash_attention_main.cuh's with Alloy's types (the
+// inputs and the check: common/flash_attention_check.hpp) ------------------
 
 constexpr int BATCH = 4, HEADS = 16, SEQ = 4096;
 
@@ -302,91 +304,20 @@ inline std::string bench_name(int d, bool causal) {
   return "flash_attention_d" + std::to_string(d) + (causal ? "_causal" : "");
 }
 
-// Normal-ish values of mean 0 and standard deviation 1 (Irwin-Hall of the
-// four 16-bit fractions of one draw, centred, times sqrt(3)), rounded to
-// bf16 (to nearest even, as __float2bfloat16_rn): the twin's bits. On the
-// host, float -> gpu::bfloat16 calls __truncsfbf2 (compiler-rt's builtins,
-// which alloy++ links since a2a4726; Debian 12's libgcc lacks it).
-inline std::vector<gpu::bfloat16> random_bf16(size_t n, uint64_t seed) {
-  bench::rng r(seed);
-  std::vector<gpu::bfloat16> v(n);
-  for (gpu::bfloat16 &x : v) {
-    const uint64_t bits = r.next();
-    float sum = 0.0f;
-    for (int k = 0; k < 4; ++k)
-      sum += float((bits >> (16 * k)) & 0xffffu);
-    x = gpu::bfloat16((sum - 131070.0f) * (1.7320508f / 65536.0f));
-  }
-  return v;
-}
-
-// The twin's check (nvcc_flash_attention_main.cuh explains the tolerance):
-// no NaN (the poison) anywhere in O, and 256 rows within 2e-2 of the
-// largest |element| of their float64 reference row.
-inline bool check(const std::vector<gpu::bfloat16> &q,
-                  const std::vector<gpu::bfloat16> &k,
-                  const std::vector<gpu::bfloat16> &v,
-                  const std::vector<gpu::bfloat16> &o, int d, bool causal) {
-  auto f = [](gpu::bfloat16 x) { return double(float(x)); };
-  size_t nan = 0;
-  for (const gpu::bfloat16 &x : o)
-    nan += gpu::isnan(x);
-  bench::rng r(57);
-  const int fixed[] = {0, 1, 63, 64, 127, 128, SEQ - 1};
-  const double scale = 1.0 / std::sqrt(double(d));
-  std::vector<double> p(SEQ), ref(d);
-  double worst = 0;
-  int bad = 0;
-  for (int n = 0; n < 256; ++n) {
-    const size_t bh = r.below(BATCH * HEADS);
-    const int t = n < 7 ? fixed[n] : int(r.below(SEQ));
-    const size_t head = bh * SEQ * d;
-    const int keys = causal ? t + 1 : SEQ;
-    double m = -INFINITY, sum = 0;
-    for (int j = 0; j < keys; ++j) {
-      double dot = 0;
-      for (int c = 0; c < d; ++c)
-        dot += f(q[head + size_t(t) * d + c]) * f(k[head + size_t(j) * d + c]);
-      p[j] = dot * scale;
-      m = std::max(m, p[j]);
-    }
-    for (int j = 0; j < keys; ++j)
-      sum += p[j] = std::exp(p[j] - m);
-    std::fill(ref.begin(), ref.end(), 0.0);
-    for (int j = 0; j < keys; ++j)
-      for (int c = 0; c < d; ++c)
-        ref[c] += p[j] * f(v[head + size_t(j) * d + c]);
-    double largest = 0;
-    for (int c = 0; c < d; ++c)
-      largest = std::max(largest, std::fabs(ref[c] /= sum));
-    for (int c = 0; c < d; ++c) {
-      const double got = f(o[head + size_t(t) * d + c]);
-      const double err = std::fabs(got - ref[c]);
-      if (!(err <= 2e-2 * largest)) {
-        if (++bad <= 5)
-          std::fprintf(stderr,
-                       "O[head %zu][row %d][%d] = %g, expected %.6g "
-                       "(tolerance %.3g)\n",
-                       bh, t, c, got, ref[c], 2e-2 * largest);
-      } else {
-        worst = std::max(worst, err / largest);
-      }
-    }
-  }
-  std::fprintf(stderr,
-               "check: 256 rows, %d elements wrong, %zu NaN in all of O "
-               "(unwritten?), largest |error| / max|row| %.3g (tolerance "
-               "2e-2)\n",
-               bad, nan, worst);
-  return bad == 0 && nan == 0;
-}
+// To bf16, to nearest even (as __float2bfloat16_rn): the twin's bits. On
+// the host, float -> gpu::bfloat16 calls __truncsfbf2 (compiler-rt's
+// builtins, which alloy++ links since a2a4726; Debian 12's libgcc lacks
+// it).
+inline gpu::bfloat16 to_bf16(float x) { return gpu::bfloat16(x); }
+inline float from_bf16(gpu::bfloat16 x) { return float(x); }
 
 template <int D, bool CAUSAL> int run(gpu::context &ctx) {
   auto &s = ctx.default_stream();
   const size_t n = size_t(BATCH) * HEADS * SEQ * D;
-  const std::vector<gpu::bfloat16> hq = random_bf16(n, 71),
-                                   hk = random_bf16(n, 72),
-                                   hv = random_bf16(n, 73);
+  const std::vector<gpu::bfloat16>
+      hq = bench::random_bf16<gpu::bfloat16>(n, 71, to_bf16),
+      hk = bench::random_bf16<gpu::bfloat16>(n, 72, to_bf16),
+      hv = bench::random_bf16<gpu::bfloat16>(n, 73, to_bf16);
   auto q = gpu::device_buffer<gpu::bfloat16>::from_host(s, hq).value();
   auto k = gpu::device_buffer<gpu::bfloat16>::from_host(s, hk).value();
   auto v = gpu::device_buffer<gpu::bfloat16>::from_host(s, hv).value();
@@ -399,7 +330,9 @@ template <int D, bool CAUSAL> int run(gpu::context &ctx) {
                                           layout<D>::SMEM_BYTES})
                .value();
   gpu::launch(s, p, q, k, v, o, seq, scale_log2).value();
-  const bool ok = check(hq, hk, hv, o.to_host(s).value(), D, CAUSAL);
+  const bool ok = bench::check_flash_attention(hq, hk, hv, o.to_host(s).value(),
+                                               BATCH * HEADS, SEQ, D, CAUSAL,
+                                               from_bf16);
   const double us = bench::time_alloy(s, p, q, k, v, o, seq, scale_log2);
   const double flops =
       4.0 * BATCH * HEADS * double(SEQ) * SEQ * D * (CAUSAL ? 0.5 : 1.0);
