@@ -147,6 +147,9 @@ public:
   mlir::Value emitIntrinsicCall(Intrinsic intrinsic, const clang::CallExpr *e);
   // mma.sync, ldmatrix, cp.async, packed halves (TensorEmitter.cpp).
   mlir::Value emitTensorIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
+  // Approximate functions of halves and pairs (HalfMathEmitter.cpp).
+  mlir::Value emitHalfMathIntrinsic(Intrinsic intrinsic,
+                                    const clang::CallExpr *e);
   // One index or size register (Intrinsic::ThreadIdX ... GridDimZ).
   mlir::Value emitRegister(Intrinsic reg, mlir::Location l);
   mlir::Value emitLibdeviceCall(llvm::StringRef name, mlir::Type result,

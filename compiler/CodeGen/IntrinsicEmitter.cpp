@@ -125,6 +125,9 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::Packed2FromF32:
   case Intrinsic::Packed2AtomicAdd:
     return emitTensorIntrinsic(intrinsic, e);
+  case Intrinsic::HalfApprox:
+  case Intrinsic::Packed2Approx:
+    return emitHalfMathIntrinsic(intrinsic, e);
   case Intrinsic::PtxAsm:
     emitPtxAsmCall(e);
     return {};

@@ -149,6 +149,14 @@ static clang::SourceLocation asmErrorLocation(llvm::StringRef ptx,
   return {};
 }
 
+// 90 for sm_90 (and sm_90a); 80 when unreadable.
+static unsigned smNumber(llvm::StringRef arch) {
+  unsigned sm = 0;
+  if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm) || sm == 0)
+    return 80;
+  return sm;
+}
+
 bool compileDeviceModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,
@@ -167,7 +175,8 @@ bool compileDeviceModule(mlir::ModuleOp module,
     // The AST lowering leaves unreachable blocks after returns and breaks;
     // the dialect conversion needs them gone.
     pm.addPass(createEraseUnreachableBlocksPass());
-    buildAlloyToLLVMPipeline(pm);
+    // One lowering for every architecture: the lowest one's instructions.
+    buildAlloyToLLVMPipeline(pm, smNumber(options.arch));
     // Line info (-g, -lineinfo): each function gets a debug scope, so the
     // ops' source locations become PTX .file/.loc directives and nothing
     // else (no DWARF sections, no change to the code).

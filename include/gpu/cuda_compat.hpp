@@ -25,8 +25,9 @@
 // __half2int_rn/rd/ru, ...), most integer conversions (only __int2half_rn,
 // __half2int_rz and their bfloat16 twins), _sat and _relu variants
 // (__hadd_sat, __hfma_relu, ...), __h*2_rn pair variants, the half math
-// functions (hsqrt, hexp, h2sin, ...: compute in float), complex
-// __hcmadd, __half_raw/__half2_raw, half atomics (atomicAdd(__half2 *)),
+// functions beyond hexp2, htanh, htanh_approx, hexp, hlog, hlog2, hsqrt,
+// hrsqrt, hrcp, hsin, hcos and their h2 pairs (hexp10, hlog10, hrint,
+// hfloor, ...: compute in float), complex __hcmadd, __half_raw/__half2_raw, half atomics (atomicAdd(__half2 *)),
 // and the __shfl*_sync overloads (use gpu::warp::shfl, which moves half2).
 #ifndef GPU_CUDA_COMPAT_HPP
 #define GPU_CUDA_COMPAT_HPP
@@ -38,6 +39,7 @@
 
 #include <bit>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 
 // --- Math functions ---------------------------------------------------------
@@ -578,5 +580,45 @@ ALLOY_HALF_COMPAT(__half, __half2)
 ALLOY_HALF_COMPAT(__nv_bfloat16, __nv_bfloat162)
 #undef ALLOY_HALF_COMPARE
 #undef ALLOY_HALF_COMPAT
+
+// Half math (cuda_fp16.h, cuda_bf16.h), for __half and __nv_bfloat16 and
+// their pairs. hexp2 and htanh are CUDA's accurate ones: the function in
+// float (libdevice's exp2f, tanhf), rounded once. htanh_approx (newer CUDA)
+// and the others are gpu::fast's approximations (<gpu/half.hpp> lists their
+// accuracy): htanh_approx is tanh.approx.f16 (bf16: .bf16 on sm_90), hexp,
+// hlog, hlog2, hsqrt, hrsqrt, hrcp, hsin, hcos one approximate f32
+// instruction each, as CUDA computes them (without the corrections CUDA
+// applies to a few inputs to round them correctly: these may be 1 ulp off).
+#define ALLOY_HALF_MATH(H, H2)                                                 \
+  inline H hexp2(H a) noexcept { return H(std::exp2(float(a))); }              \
+  inline H2 h2exp2(H2 a) noexcept {                                            \
+    return H2::from_floats(std::exp2(float(a.x)), std::exp2(float(a.y)));      \
+  }                                                                            \
+  inline H htanh(H a) noexcept { return H(std::tanh(float(a))); }              \
+  inline H2 h2tanh(H2 a) noexcept {                                            \
+    return H2::from_floats(std::tanh(float(a.x)), std::tanh(float(a.y)));      \
+  }                                                                            \
+  inline H htanh_approx(H a) noexcept { return gpu::fast::tanh(a); }           \
+  inline H2 h2tanh_approx(H2 a) noexcept { return gpu::fast::tanh(a); }        \
+  inline H hexp(H a) noexcept { return gpu::fast::exp(a); }                    \
+  inline H2 h2exp(H2 a) noexcept { return gpu::fast::exp(a); }                 \
+  inline H hlog(H a) noexcept { return gpu::fast::log(a); }                    \
+  inline H2 h2log(H2 a) noexcept { return gpu::fast::log(a); }                 \
+  inline H hlog2(H a) noexcept { return gpu::fast::log2(a); }                  \
+  inline H2 h2log2(H2 a) noexcept { return gpu::fast::log2(a); }               \
+  inline H hsqrt(H a) noexcept { return gpu::fast::sqrt(a); }                  \
+  inline H2 h2sqrt(H2 a) noexcept { return gpu::fast::sqrt(a); }               \
+  inline H hrsqrt(H a) noexcept { return gpu::fast::rsqrt(a); }                \
+  inline H2 h2rsqrt(H2 a) noexcept { return gpu::fast::rsqrt(a); }             \
+  inline H hrcp(H a) noexcept { return gpu::fast::rcp(a); }                    \
+  inline H2 h2rcp(H2 a) noexcept { return gpu::fast::rcp(a); }                 \
+  inline H hsin(H a) noexcept { return gpu::fast::sin(a); }                    \
+  inline H2 h2sin(H2 a) noexcept { return gpu::fast::sin(a); }                 \
+  inline H hcos(H a) noexcept { return gpu::fast::cos(a); }                    \
+  inline H2 h2cos(H2 a) noexcept { return gpu::fast::cos(a); }
+
+ALLOY_HALF_MATH(__half, __half2)
+ALLOY_HALF_MATH(__nv_bfloat16, __nv_bfloat162)
+#undef ALLOY_HALF_MATH
 
 #endif // GPU_CUDA_COMPAT_HPP

@@ -29,6 +29,10 @@
 // operand (two NaNs: NaN), and -0 < +0. hmin_nan and hmax_nan return the
 // canonical NaN (0x7fff) when either operand is NaN.
 //
+// Approximate functions (gpu::fast::exp2, tanh, exp, log, ...: PTX's
+// ex2.approx.f16x2, tanh.approx.f16x2, or one approximate f32 instruction)
+// are below, with their accuracy.
+//
 // NaNs: the GPU's arithmetic and conversions return the canonical NaN
 // 0x7fff; on the host a NaN result may keep an operand's payload and sign.
 // Only "is NaN" is portable. Negation and abs flip or clear the sign bit
@@ -436,6 +440,121 @@ template <class S> basic_half2<S> abs(basic_half2<S> a) noexcept {
 template <class S> basic_half2<S> relu(basic_half2<S> a) noexcept {
   return hmax(a, basic_half2<S>::from_bits(0));
 }
+
+// --- Approximate functions --------------------------------------------------
+//
+// gpu::fast::exp2, tanh, exp, log, log2, sqrt, rsqrt, rcp, sin, cos of a
+// half, a bfloat16 or each lane of a pair: PTX's approximations, as CUDA's
+// hexp2, htanh_approx, hexp, hlog ... (<gpu/cuda_compat.hpp> has those
+// names). exp2 and tanh are PTX's own 16-bit instructions where the target
+// has them (ex2.approx.f16 / .f16x2, tanh.approx.f16 / .f16x2; bfloat16:
+// ex2.approx.ftz.bf16 / .bf16x2 and tanh.approx.bf16 / .bf16x2 on sm_90);
+// the others, and bfloat16's exp2 and tanh below sm_90, convert to float,
+// run one approximate f32 instruction and round back once (the lowest
+// --gpu-arch decides for every cubin). Accuracy, in units in the last place
+// of the result type (test/e2e/half-math.cpp checks every 16-bit input):
+//   exp2   2 ulp (ex2.approx.f16, PTX: relative error 2^-9.9; bfloat16 on
+//          sm_90 ex2.approx.ftz.bf16, relative 2^-7, subnormals flushed);
+//          1 ulp through f32
+//   tanh   2 ulp or an absolute error of 2^-10 for half (tanh.approx.f16,
+//          PTX: 2^-10.987), of 2^-7 for bfloat16 on sm_90 (PTX: 2^-8);
+//          1 ulp through f32 (tanh.approx.f32)
+//   exp, sqrt, rsqrt, rcp: 1 ulp (ex2/sqrt/rsqrt/rcp .approx.f32; exp
+//          multiplies by log2(e) in float)
+//   log, log2: 1 ulp plus an absolute error of 2^-21 (lg2.approx.f32, whose
+//          error near 1 is absolute; log multiplies by ln(2) in float)
+//   sin, cos: 1 ulp plus an absolute error of 2^-19 for |x| <= 65504 (the
+//          argument reduced to [-pi, pi] in float, then sin/cos.approx.f32);
+//          beyond that (bfloat16 only) some value in [-1, 1]
+// Special values are IEEE's (exp2(-inf) = +0, log(0) = -inf, rsqrt(-0) =
+// -inf, sin(inf) = NaN, tanh(+-inf) = +-1 ...); a result below the normal
+// range may be flushed to zero. On the host each computes the function in
+// float with <cmath> and rounds once: host and GPU results differ by up to
+// the bounds above.
+namespace detail {
+template <approx_fn F, class S>
+basic_half<S> approx(basic_half<S> h) noexcept {
+  return basic_half<S>::from_bits(
+      half_approx<F, half_format<S>::elem>(h.bits()));
+}
+template <approx_fn F, class S>
+basic_half2<S> approx(basic_half2<S> h) noexcept {
+  return basic_half2<S>::from_bits(
+      packed2_approx<F, half_format<S>::elem>(h.bits()));
+}
+} // namespace detail
+
+namespace fast {
+// 2^x.
+template <class S> basic_half<S> exp2(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::exp2>(x);
+}
+template <class S> basic_half2<S> exp2(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::exp2>(x);
+}
+// tanh x.
+template <class S> basic_half<S> tanh(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::tanh>(x);
+}
+template <class S> basic_half2<S> tanh(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::tanh>(x);
+}
+// e^x.
+template <class S> basic_half<S> exp(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::exp>(x);
+}
+template <class S> basic_half2<S> exp(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::exp>(x);
+}
+// ln x.
+template <class S> basic_half<S> log(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::log>(x);
+}
+template <class S> basic_half2<S> log(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::log>(x);
+}
+// log2 x.
+template <class S> basic_half<S> log2(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::log2>(x);
+}
+template <class S> basic_half2<S> log2(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::log2>(x);
+}
+// The square root.
+template <class S> basic_half<S> sqrt(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::sqrt>(x);
+}
+template <class S> basic_half2<S> sqrt(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::sqrt>(x);
+}
+// 1 / sqrt(x).
+template <class S> basic_half<S> rsqrt(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::rsqrt>(x);
+}
+template <class S> basic_half2<S> rsqrt(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::rsqrt>(x);
+}
+// 1 / x.
+template <class S> basic_half<S> rcp(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::rcp>(x);
+}
+template <class S> basic_half2<S> rcp(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::rcp>(x);
+}
+// sin x, cos x (x in radians).
+template <class S> basic_half<S> sin(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::sin>(x);
+}
+template <class S> basic_half2<S> sin(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::sin>(x);
+}
+template <class S> basic_half<S> cos(basic_half<S> x) noexcept {
+  return detail::approx<detail::approx_fn::cos>(x);
+}
+template <class S> basic_half2<S> cos(basic_half2<S> x) noexcept {
+  return detail::approx<detail::approx_fn::cos>(x);
+}
+} // namespace fast
 
 // Per-lane comparisons: 1.0 in each lane where it holds, else 0.0 (C++'s
 // meaning per lane: false with a NaN, except lane_ne).

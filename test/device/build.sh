@@ -38,6 +38,10 @@ rm -f "$out/kernels.o" "$out/main.o"
 # Atomic addition of halves and pairs (sm_80 PTX too: bf16 as a CAS loop).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics"
 "$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics_sm80"
+# Approximate half functions over every 16-bit input (sm_80: bfloat16's
+# exp2 and tanh through f32).
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-math.cpp" -o "$out/half_math"
+"$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-math.cpp" -o "$out/half_math_sm80"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"

@@ -33,7 +33,7 @@ void alloy::registerAlloyPasses() {
   mlir::PassPipelineRegistration<>(
       "alloy-to-llvm",
       "Lower Alloy (+ func/arith/cf/math) to the llvm and nvvm dialects",
-      buildAlloyToLLVMPipeline);
+      [](mlir::OpPassManager &pm) { buildAlloyToLLVMPipeline(pm); });
 }
 
 void alloy::registerAlloyDialects(mlir::DialectRegistry &registry) {

@@ -158,6 +158,57 @@ inline uint32_t packed2_from_f32(float lo, float hi) noexcept {
          packed_bits<E>(packed_scalar<E>(hi)) << 16;
 }
 
+// The approximate functions of 16-bit values (gpu::fast::exp2 ... in
+// <gpu/half.hpp>; alloy.approx). On the GPU exp2 and tanh are PTX's own
+// 16-bit instructions where the target has them (ex2.approx.f16[x2],
+// tanh.approx.f16[x2]; bf16 on sm_90), everything else is the value
+// converted to float, one approximate f32 instruction (ex2, lg2, sqrt,
+// rsqrt, rcp, sin, cos, tanh .approx.f32) and a rounding back. The host
+// computes the function in float with <cmath> and rounds it once.
+enum class approx_fn : int {
+  exp2, tanh, exp, log, log2, sqrt, rsqrt, rcp, sin, cos
+};
+
+template <approx_fn F> inline float approx_float(float x) {
+  if constexpr (F == approx_fn::exp2)
+    return std::exp2(x);
+  else if constexpr (F == approx_fn::tanh)
+    return std::tanh(x);
+  else if constexpr (F == approx_fn::exp)
+    return std::exp(x);
+  else if constexpr (F == approx_fn::log)
+    return std::log(x);
+  else if constexpr (F == approx_fn::log2)
+    return std::log2(x);
+  else if constexpr (F == approx_fn::sqrt)
+    return std::sqrt(x);
+  else if constexpr (F == approx_fn::rsqrt)
+    return 1.0f / std::sqrt(x);
+  else if constexpr (F == approx_fn::rcp)
+    return 1.0f / x;
+  else if constexpr (F == approx_fn::sin)
+    return std::sin(x);
+  else
+    return std::cos(x);
+}
+
+// F of one 16-bit value (the bits of a half or a bfloat16).
+template <approx_fn F, packed_elem E>
+ALLOY_INTRINSIC("half.approx")
+inline uint16_t half_approx(uint16_t a) noexcept {
+  return uint16_t(packed_bits<E>(
+      packed_scalar<E>(approx_float<F>(packed_lane<E>(a, 0)))));
+}
+
+// F of each lane of a pair.
+template <approx_fn F, packed_elem E>
+ALLOY_INTRINSIC("packed2.approx")
+inline uint32_t packed2_approx(uint32_t a) noexcept {
+  return packed_bits<E>(packed_scalar<E>(approx_float<F>(packed_lane<E>(a, 0)))) |
+         packed_bits<E>(packed_scalar<E>(approx_float<F>(packed_lane<E>(a, 1))))
+             << 16;
+}
+
 // Adds a pair to the pair at `p` (global or shared), atomically as a whole
 // on the GPU (atom.add.noftz.f16x2; bf16 pairs a compare-and-swap loop);
 // returns the old pair. On the host: a plain update.

@@ -17,8 +17,9 @@ namespace alloy {
 #include "alloy/Conversion/Passes.h.inc"
 
 /// convert-alloy-to-llvm, mem2reg, canonicalize, cse,
-/// reconcile-unrealized-casts: Alloy + upstream dialects to llvm + nvvm.
-void buildAlloyToLLVMPipeline(mlir::OpPassManager &pm);
+/// reconcile-unrealized-casts: Alloy + upstream dialects to llvm + nvvm, for
+/// targets from sm_<sm> up.
+void buildAlloyToLLVMPipeline(mlir::OpPassManager &pm, unsigned sm = 80);
 
 /// Registers the Alloy passes and the `alloy-to-llvm` pipeline.
 void registerAlloyPasses();

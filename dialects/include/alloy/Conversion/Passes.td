@@ -14,9 +14,16 @@ def ConvertAlloyToLLVMPass : Pass<"convert-alloy-to-llvm", "::mlir::ModuleOp"> {
     `!alloy.ptr<space>` becomes `!llvm.ptr<N>`, defined `func.func`s get
     internal linkage, `math` on f32/f64 calls libdevice (`__nv_*`). Allocas
     end up in the entry block. Run `alloy-to-llvm` for the whole pipeline.
+    `sm` is the lowest target architecture (90 for sm_90): operations whose
+    PTX instruction is newer (`alloy.approx` of bf16) lower to what that
+    target has.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"sm", "sm", "unsigned", /*default=*/"80",
+           "the lowest target architecture (80 = sm_80)">
+  ];
 }
 
 def EraseUnreachableBlocksPass

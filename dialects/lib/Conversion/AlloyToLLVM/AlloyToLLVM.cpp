@@ -252,6 +252,10 @@ void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 // TensorToLLVM.cpp
 void populateAlloyTensorToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns);
+// HalfMathToLLVM.cpp: alloy.approx for targets from sm_<sm> up.
+void populateAlloyHalfMathToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                         mlir::RewritePatternSet &patterns,
+                                         unsigned sm);
 } // namespace alloy
 
 namespace {
@@ -473,6 +477,7 @@ struct ApproxF32Lowering : ConvertOpToLLVMPattern<MathOp> {
 
 struct ConvertAlloyToLLVMPass
     : alloy::impl::ConvertAlloyToLLVMPassBase<ConvertAlloyToLLVMPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -491,6 +496,7 @@ struct ConvertAlloyToLLVMPass
     populateAlloyAtomicsToLLVMPatterns(tc, patterns);
     populateAlloyMemoryToLLVMPatterns(tc, patterns);
     populateAlloyTensorToLLVMPatterns(tc, patterns);
+    populateAlloyHalfMathToLLVMPatterns(tc, patterns, sm);
     populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);
@@ -514,8 +520,8 @@ struct ConvertAlloyToLLVMPass
 
 } // namespace
 
-void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm) {
-  pm.addPass(createConvertAlloyToLLVMPass());
+void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm, unsigned sm) {
+  pm.addPass(createConvertAlloyToLLVMPass(ConvertAlloyToLLVMPassOptions{sm}));
   pm.addPass(createReconcileUnrealizedCastsPass());
   // No MLIR SROA/mem2reg: when they promote a memcpy to or from a stack slot
   // they drop its alignment (the new load or store claims the type's ABI

@@ -112,3 +112,17 @@ LogicalResult CpAsyncOp::verify() {
     return emitOpError("cache_global (cp.async.cg) copies 16 bytes");
   return success();
 }
+
+LogicalResult ApproxOp::verify() {
+  Type t = getValue().getType();
+  auto isHalf = [](Type e) { return e.isF16() || e.isBF16(); };
+  auto v = dyn_cast<VectorType>(t);
+  bool ok = v ? v.getRank() == 1 && v.getNumElements() == 2 &&
+                    !v.isScalable() && isHalf(v.getElementType())
+              : isHalf(t);
+  if (!ok)
+    return emitOpError("works on f16, bf16, vector<2xf16> or vector<2xbf16>, "
+                       "not ")
+           << t;
+  return success();
+}

@@ -181,4 +181,41 @@ def Alloy_InlineAsmOp : Alloy_Op<"inline_asm", [
   }];
 }
 
+// The approximate functions of alloy.approx.
+def Alloy_ApproxFn : I32EnumAttr<"ApproxFn", "approximate 16-bit function", [
+    I32EnumAttrCase<"exp2", 0>, I32EnumAttrCase<"tanh", 1>,
+    I32EnumAttrCase<"exp", 2>, I32EnumAttrCase<"log", 3>,
+    I32EnumAttrCase<"log2", 4>, I32EnumAttrCase<"sqrt", 5>,
+    I32EnumAttrCase<"rsqrt", 6>, I32EnumAttrCase<"rcp", 7>,
+    I32EnumAttrCase<"sin", 8>, I32EnumAttrCase<"cos", 9>]> {
+  let cppNamespace = "::alloy";
+}
+
+def Alloy_ApproxOp : Alloy_Op<"approx", [Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "approximate function of a half, a bfloat16 or a pair";
+  let description = [{
+    PTX's approximation of `fn` (`exp2`, `tanh`, `exp`, `log`, `log2`,
+    `sqrt`, `rsqrt`, `rcp`, `sin`, `cos`) of an `f16` or `bf16` value, or
+    of each lane of a `vector<2xf16>` / `vector<2xbf16>`. `exp2` and `tanh`
+    lower to PTX's 16-bit instructions where the target has them
+    (`ex2.approx.f16[x2]`, `tanh.approx.f16[x2]`; for bf16
+    `ex2.approx.ftz.bf16[x2]` and `tanh.approx.bf16[x2]` from sm_90); the
+    rest, and bf16 `exp2`/`tanh` below sm_90, convert to f32, run one
+    approximate f32 instruction (`ex2`, `lg2`, `sqrt`, `rsqrt`, `rcp`,
+    `sin`, `cos`, `tanh` `.approx.f32`; `sin` and `cos` after reducing the
+    argument to [-pi, pi]) and round back. The `sm` option of
+    `convert-alloy-to-llvm` names the target. Pure: it may be CSE'd and
+    hoisted.
+
+    ```mlir
+    %y = alloy.approx exp2 %x : vector<2xf16>
+    ```
+  }];
+  let arguments = (ins Alloy_ApproxFn:$fn, AnyType:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$fn $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
 #endif // ALLOY_DIALECT_ALLOY_ALLOYTENSOROPS_TD
