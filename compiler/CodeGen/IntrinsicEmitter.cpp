@@ -137,6 +137,9 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   }
   case Intrinsic::DynamicSharedSize:
     return DynamicSharedSizeOp::create(b, l, b.getI32Type());
+  case Intrinsic::IsShared:
+    emitArgs();
+    return InSpaceOp::create(b, l, args[0], MemorySpace::shared);
   case Intrinsic::AtomicCas:
     emitArgs();
     return AtomicCASOp::create(b, l, args[0], args[1], args[2]);

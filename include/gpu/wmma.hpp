@@ -25,10 +25,16 @@
 // and C); m32n8k16 two (the two 16-row halves of A and C); m8n32k16 is
 // computed transposed, C^T = B^T A^T, as two m16n8k16 products (B^T's two
 // 16-row halves are the A operands, A^T the B operand). load_matrix_sync
-// reads each element where the gpu::mma fragment's row(i)/col(i) puts it,
-// with ordinary loads, so any memory works (global, shared, local); two
-// elements that the layout puts side by side are one 32-bit load (64-bit
-// for float accumulators). The pointer and ldm must be what CUDA asks for:
+// reads a tile in shared memory with ldmatrix (one 8x8 matrix per 32-bit
+// register of the fragment), as nvcc's wmma.load does: it tests the
+// pointer with isspacep.shared, a test the compiler folds away wherever it
+// knows the pointer's address space (a [[gpu::shared]] array, a global
+// pointer), and a gpu::smem_ptr overload skips it. From any other memory
+// (global, local) it reads each element where the gpu::mma fragment's
+// row(i)/col(i) puts it, with ordinary loads; two elements that the layout
+// puts side by side are one 32-bit load (64-bit for float accumulators,
+// which load this way from shared memory too). The pointer and ldm must be
+// what CUDA asks for:
 // the pointer 256-bit (32-byte) aligned, ldm a multiple of 8 elements for
 // 16-bit types and of 4 for float. Misuse does not compile (a static_assert
 // names the expectation): a fragment in the wrong role or of another
@@ -325,6 +331,82 @@ void load_elements(F &f, const T *p, uint32_t rs, uint32_t cs,
   }
 }
 
+// --- ldmatrix from shared memory ------------------------------------------
+// Each 32-bit register of a fragment of 16-bit elements (elements 2q and
+// 2q + 1) is one 8x8 block of the WMMA tile, in which this lane holds the
+// pair (g, 2t), (g, 2t + 1) when pairs_along_row, else (2t, g), (2t + 1, g)
+// (g = lane / 4, t = lane % 4). That is the fragment ldmatrix gives lane l
+// of an 8x8 matrix of 16-bit elements: without .trans the pair (l / 4,
+// 2(l % 4)), (l / 4, 2(l % 4) + 1) of the matrix's rows as stored, with
+// .trans (2(l % 4), l / 4), (2(l % 4) + 1, l / 4). So one ldmatrix matrix
+// per register: .trans exactly when the pairs run across the stored rows.
+
+// Fragments whose elements ldmatrix loads: 16-bit multiplicands and half
+// accumulators (float accumulators keep the 64-bit loads).
+template <class F> constexpr bool ldmatrix_fragment() {
+  return F::valid && sizeof(typename F::element_type) == 2;
+}
+
+// The top-left corner in the WMMA tile of the 8x8 block of register q
+// (lane 0's element 2q: its offset in the block is (0, 0)); q may vary
+// across lanes.
+struct block_corner {
+  uint32_t row, col;
+};
+template <class F> block_corner register_block(uint32_t q) noexcept {
+  using Tr = typename F::traits;
+  constexpr uint32_t regs = uint32_t(F::per_tile / 2); // per gpu::mma tile
+  uint32_t t = q / regs, j = q % regs, r, c;
+  if constexpr (Tr::role == gpu::mma::role::a) { // a0a1 a2a3 a4a5 a6a7
+    r = 8 * (j % 2);
+    c = 8 * (j / 2);
+  } else { // B: k 0-7, k 8-15; accumulators: rows 0-7, rows 8-15
+    r = 8 * j;
+    c = 0;
+  }
+  if constexpr (Tr::transposed) {
+    uint32_t x = r;
+    r = c;
+    c = x;
+  }
+  return {r + t * uint32_t(Tr::row_step), c + t * uint32_t(Tr::col_step)};
+}
+
+// Loads the fragment from shared memory with ldmatrix.x4 (x2 for fragments
+// of two registers): element (r, c) at p[r * ldm + c] (RowMajor) or p[c *
+// ldm + r]. Matrix j of a load is register q0 + j; lane l gives the address
+// of stored row l % 8 of matrix l / 8 (8 contiguous elements: p and ldm
+// must make every such row 16-byte aligned).
+template <bool RowMajor, class F, class T>
+void load_ldmatrix(F &f, const T *p, uint32_t ldm) noexcept {
+  constexpr int regs = F::num_elements / 2; // 2, 4 or 8
+  constexpr int per_load = regs >= 4 ? 4 : regs;
+  constexpr bool trans = pairs_along_row<F>() != RowMajor;
+  uint32_t lane = gpu::detail::lane_id();
+  uint32_t m = lane / 8 % uint32_t(per_load), r = lane % 8;
+#pragma unroll
+  for (int q0 = 0; q0 < regs; q0 += per_load) {
+    block_corner b = register_block<F>(uint32_t(q0) + m);
+    const T *row = RowMajor ? p + (b.row + r) * ldm + b.col
+                            : p + (b.col + r) * ldm + b.row;
+    uint32_t out[per_load];
+    gpu::detail::ldmatrix<per_load, trans>(out, row);
+#pragma unroll
+    for (int j = 0; j < per_load; ++j) {
+      f.x[2 * (q0 + j)] = T::from_bits(uint16_t(out[j]));
+      f.x[2 * (q0 + j) + 1] = T::from_bits(uint16_t(out[j] >> 16));
+    }
+  }
+}
+
+// Whether ldmatrix may read the tile at a shared `p` with leading
+// dimension ldm: every stored row 16-byte aligned. ldm is tested (a
+// constant in most kernels, so the test folds away); p's alignment is
+// CUDA's own condition (32 bytes, as for wmma.load) and is not tested: a
+// run-time test of it would not fold (the compiler learns that a pointer
+// is shared only in the backend, after the folding passes).
+inline bool ldmatrix_aligned(uint32_t ldm) noexcept { return ldm % 8 == 0; }
+
 template <class F, class T>
 void store_elements(T *p, const F &f, uint32_t rs, uint32_t cs,
                     bool contiguous) noexcept {
@@ -383,6 +465,10 @@ void fill_fragment(fragment<U, M, N, K, T, L> &f,
 // Loads a matrix_a or matrix_b fragment from a tile of any memory:
 // element (r, c) at p[r * ldm + c] (row_major) or p[c * ldm + r]
 // (col_major). p 32-byte aligned, ldm a multiple of 8.
+// From shared memory (a pointer the compiler sees is shared, or one that
+// isspacep.shared finds shared at run time) this is ldmatrix, as CUDA's
+// wmma.load is; from anywhere else, or with a row not 16-byte aligned, the
+// element loads below.
 template <class U, int M, int N, int K, class T, class L>
   requires(!std::is_same_v<U, accumulator>)
 void load_matrix_sync(fragment<U, M, N, K, T, L> &f, const T *p,
@@ -390,24 +476,74 @@ void load_matrix_sync(fragment<U, M, N, K, T, L> &f, const T *p,
   using F = fragment<U, M, N, K, T, L>;
   if constexpr (F::valid) {
     constexpr bool row = std::is_same_v<L, row_major>;
-    detail::load_elements(f, p, row ? ldm : 1u, row ? 1u : ldm,
-                          detail::pairs_along_row<F>() == row);
+    if (gpu::detail::is_shared(p) && detail::ldmatrix_aligned(ldm))
+      detail::load_ldmatrix<row>(f, p, ldm);
+    else
+      detail::load_elements(f, p, row ? ldm : 1u, row ? 1u : ldm,
+                            detail::pairs_along_row<F>() == row);
+  }
+}
+
+// The same from a pointer the program says is shared (gpu::smem_ptr): no
+// run-time test of the address space.
+template <class U, int M, int N, int K, class T, class L>
+  requires(!std::is_same_v<U, accumulator>)
+void load_matrix_sync(fragment<U, M, N, K, T, L> &f,
+                      std::type_identity_t<gpu::smem_ptr<const T>> p,
+                      unsigned ldm) noexcept {
+  using F = fragment<U, M, N, K, T, L>;
+  if constexpr (F::valid) {
+    constexpr bool row = std::is_same_v<L, row_major>;
+    if (detail::ldmatrix_aligned(ldm))
+      detail::load_ldmatrix<row>(f, p.get(), ldm);
+    else
+      detail::load_elements(f, p.get(), row ? ldm : 1u, row ? 1u : ldm,
+                            detail::pairs_along_row<F>() == row);
   }
 }
 
 // Loads an accumulator: element (r, c) at p[r * ldm + c] (mem_row_major)
 // or p[c * ldm + r] (mem_col_major). p 32-byte aligned, ldm a multiple of
 // 8 (half) or 4 (float).
+// Half accumulators in shared memory load with ldmatrix, as multiplicands
+// do.
 template <int M, int N, int K, class T>
 void load_matrix_sync(fragment<accumulator, M, N, K, T> &f, const T *p,
                       unsigned ldm, layout_t layout) noexcept {
   using F = fragment<accumulator, M, N, K, T>;
   if constexpr (F::valid) {
+    if constexpr (detail::ldmatrix_fragment<F>()) {
+      if (gpu::detail::is_shared(p) && detail::ldmatrix_aligned(ldm)) {
+        if (layout == mem_row_major)
+          detail::load_ldmatrix<true>(f, p, ldm);
+        else
+          detail::load_ldmatrix<false>(f, p, ldm);
+        return;
+      }
+    }
     constexpr bool pairs_row = detail::pairs_along_row<F>();
     if (layout == mem_row_major)
       detail::load_elements(f, p, ldm, 1u, pairs_row);
     else
       detail::load_elements(f, p, 1u, ldm, !pairs_row);
+  }
+}
+template <int M, int N, int K, class T>
+void load_matrix_sync(fragment<accumulator, M, N, K, T> &f,
+                      std::type_identity_t<gpu::smem_ptr<const T>> p,
+                      unsigned ldm, layout_t layout) noexcept {
+  using F = fragment<accumulator, M, N, K, T>;
+  if constexpr (F::valid) {
+    if constexpr (detail::ldmatrix_fragment<F>()) {
+      if (detail::ldmatrix_aligned(ldm)) {
+        if (layout == mem_row_major)
+          detail::load_ldmatrix<true>(f, p.get(), ldm);
+        else
+          detail::load_ldmatrix<false>(f, p.get(), ldm);
+        return;
+      }
+    }
+    load_matrix_sync(f, p.get(), ldm, layout);
   }
 }
 

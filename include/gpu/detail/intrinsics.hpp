@@ -71,6 +71,15 @@ inline uint32_t dynamic_shared_size() noexcept {
   return 0;
 }
 
+// Whether `p` points into shared memory (PTX isspacep.shared). A constant,
+// and so free, wherever the compiler knows the pointer's address space (a
+// [[gpu::shared]] array, a kernel's pointer parameter); a test otherwise.
+// The host has no shared memory.
+ALLOY_INTRINSIC("space.is_shared")
+inline bool is_shared(const void *) noexcept {
+  return false;
+}
+
 } // namespace gpu::detail
 
 #endif // GPU_DETAIL_INTRINSICS_HPP

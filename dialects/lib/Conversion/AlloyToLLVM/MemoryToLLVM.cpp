@@ -187,12 +187,31 @@ struct AssumeLowering : ConvertOpToLLVMPattern<AssumeOp> {
   }
 };
 
+// isspacep: llvm.nvvm.isspacep.<space>, which InferAddressSpaces folds
+// where the pointer's address space is known.
+struct InSpaceLowering : ConvertOpToLLVMPattern<InSpaceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(InSpaceOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    StringRef space = op.getSpace() == MemorySpace::global     ? "global"
+                      : op.getSpace() == MemorySpace::shared   ? "shared"
+                      : op.getSpace() == MemorySpace::constant ? "const"
+                                                               : "local";
+    r.replaceOp(op, LLVM::CallIntrinsicOp::create(
+                        r, op.getLoc(), r.getI1Type(),
+                        r.getStringAttr("llvm.nvvm.isspacep." + space),
+                        ValueRange{a.getPtr()})
+                        .getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateAlloyMemoryToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns) {
   patterns.add<MemsetLowering, MemmoveLowering, CachedLoadLowering,
-               CachedStoreLowering, AssumeLowering,
+               CachedStoreLowering, AssumeLowering, InSpaceLowering,
                OneToOne<ByteSwapOp, LLVM::ByteSwapOp>,
                OneToOne<BitReverseOp, LLVM::BitReverseOp>>(tc);
 }

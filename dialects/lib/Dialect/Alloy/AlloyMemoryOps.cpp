@@ -45,3 +45,10 @@ LogicalResult CachedLoadOp::verify() {
 LogicalResult CachedStoreOp::verify() {
   return verifyCachedAccess(*this, getAddr(), getPolicy(), /*isLoad=*/false);
 }
+
+LogicalResult InSpaceOp::verify() {
+  if (getSpace() == MemorySpace::generic)
+    return emitOpError("tests a specific address space (global, shared, "
+                       "constant or local), not generic");
+  return success();
+}

@@ -181,6 +181,34 @@ def Alloy_BitReverseOp : Alloy_Op<"bit_reverse", [
   ];
 }
 
+def Alloy_InSpaceOp : Alloy_Op<"in_space", [Pure]> {
+  let summary = "whether a generic pointer points into an address space";
+  let description = [{
+    PTX's `isspacep`: true when the generic address `ptr` lies in `space`
+    (global, shared, constant or local). Lowers to `llvm.nvvm.isspacep.*`,
+    which LLVM's InferAddressSpaces folds to a constant wherever the
+    pointer's address space is known (a `[[gpu::shared]]` array, a kernel's
+    global pointer parameter), so a branch on it then costs nothing.
+
+    ```mlir
+    %s = alloy.in_space %p, shared : !alloy.ptr
+    ```
+  }];
+  let arguments = (ins Alloy_GenericPtr:$ptr, Alloy_MemorySpace:$space);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$ptr `,` $space attr-dict `:` qualified(type($ptr))";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::alloy::MemorySpace":$space), [{
+      $_state.addOperands(ptr);
+      $_state.addAttribute("space",
+          ::alloy::MemorySpaceAttr::get($_builder.getContext(), space));
+      $_state.addTypes($_builder.getI1Type());
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
 def Alloy_AssumeOp : Alloy_Op<"assume"> {
   let summary = "the optimizer may assume `condition` holds";
   let description = [{
