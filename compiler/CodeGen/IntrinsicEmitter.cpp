@@ -124,6 +124,7 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::Packed2:
   case Intrinsic::Packed2FromF32:
   case Intrinsic::Packed2AtomicAdd:
+  case Intrinsic::HalfAtomicAdd:
     return emitTensorIntrinsic(intrinsic, e);
   case Intrinsic::HalfApprox:
   case Intrinsic::Packed2Approx:

@@ -154,6 +154,14 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
         AtomicRMWOp::create(b, l, AtomicKind::fadd, args[0], pair);
     return BitcastOp::create(b, l, i32, old);
   }
+  case Intrinsic::HalfAtomicAdd: {
+    // template <packed_elem E>: fadd of an f16 or bf16.
+    mlir::Type elem = halfType(templateValue(callee, 0));
+    mlir::Value value = BitcastOp::create(b, l, elem, args[1]);
+    mlir::Value old =
+        AtomicRMWOp::create(b, l, AtomicKind::fadd, args[0], value);
+    return BitcastOp::create(b, l, b.getI16Type(), old);
+  }
   case Intrinsic::Packed2: {
     // template <packed_op Op, packed_elem E>
     StringRef op = templateValue(callee, 0).name;

@@ -593,10 +593,21 @@ constexpr basic_half2<S> lane_ge(basic_half2<S> a, basic_half2<S> b) noexcept {
   return detail::lanewise(a, b, [](auto l, auto r) { return l >= r; });
 }
 
+// Atomic addition of a half (global or shared memory), returning the old
+// value: atom.add.noftz.f16 (bf16: atom.add.noftz.bf16 on sm_90, a
+// compare-and-swap loop below). Relaxed, device scope, as CUDA's atomicAdd.
+// On the host: a plain update.
+template <class S>
+basic_half<S> atomic_add(basic_half<S> *p,
+                         std::type_identity_t<basic_half<S>> v) noexcept {
+  return basic_half<S>::from_bits(
+      detail::half_atomic_add<detail::half_format<S>::elem>(
+          reinterpret_cast<uint16_t *>(p), v.bits()));
+}
+
 // Atomic addition of a pair (global or shared memory), returning the old
 // pair: atom.add.noftz.f16x2 (bf16 pairs: a compare-and-swap loop).
 // Relaxed, device scope, as CUDA's atomicAdd. On the host: a plain update.
-// (Single halves: not yet; their first version did not finish on the GPU.)
 template <class S>
 basic_half2<S> atomic_add(basic_half2<S> *p,
                           std::type_identity_t<basic_half2<S>> v) noexcept {

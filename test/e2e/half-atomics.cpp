@@ -1,4 +1,5 @@
-// Atomic addition of pairs of halves (<gpu/half.hpp>'s gpu::atomic_add),
+// Atomic addition of halves and pairs of halves (<gpu/half.hpp>'s
+// gpu::atomic_add),
 // on the GPU: every thread of a block adds to one counter in global and in
 // shared memory; the sums are exact (integers a half or bfloat16 holds), so
 // they are compared exactly, and the old values the threads got back must
@@ -9,6 +10,7 @@
 #include "check.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -31,6 +33,20 @@ add(H *counter, H *olds, H step) {
 }
 } // namespace kernels
 
+#ifdef TRACE_STEPS
+#define STEP(what) std::fprintf(stderr, "step: %s\n", what)
+#else
+#define STEP(what)
+#endif
+
+// The low and high lanes of a pair; a single half is its low lane.
+template <class H> std::pair<float, float> lanes(H h) {
+  if constexpr (std::is_same_v<H, gpu::half> || std::is_same_v<H, gpu::bfloat16>)
+    return {float(h), 0.0f};
+  else
+    return {h.low_float(), h.high_float()};
+}
+
 template <class H, int Threads>
 int run(gpu::context &ctx, const char *what, H step, float per_lane_lo,
         float per_lane_hi) {
@@ -40,16 +56,16 @@ int run(gpu::context &ctx, const char *what, H step, float per_lane_lo,
   auto olds = gpu::device_buffer<H>::zeroed(s, Threads).value();
   auto p = gpu::prepare<kernels::add<H, Threads>>(
       ctx, gpu::launch_config_1d{1, Threads});
+  STEP("prepared");
   if (!p)
     return check(false, what, describe(p));
   auto r = gpu::launch(s, *p, counter, olds, step);
+  STEP("launched");
   if (!r)
     return check(false, what, describe(r));
   std::vector<H> c = counter.to_host(s).value();
   std::vector<H> o = olds.to_host(s).value();
-  auto lanes = [](H h) -> std::pair<float, float> {
-    return {h.low_float(), h.high_float()};
-  };
+  STEP("copied back");
   bool ok = true;
   for (int i = 0; i < 2; ++i) {
     auto [lo, hi] = lanes(c[i]);
@@ -81,10 +97,16 @@ int main(int argc, char **argv) {
   }
   int failures = 0;
   if (only < 0 || only == 0)
+    failures += run<gpu::half, 1024>(*ctx, "atomic_add(half)",
+                                     gpu::half(1.0f), 1, 0);
+  if (only < 0 || only == 1)
+    failures += run<gpu::bfloat16, 256>(*ctx, "atomic_add(bfloat16)",
+                                        gpu::bfloat16(1.0f), 1, 0);
+  if (only < 0 || only == 2)
     failures += run<gpu::half2, 1024>(
         *ctx, "atomic_add(half2)",
         gpu::half2(gpu::half(1.0f), gpu::half(2.0f)), 1, 2);
-  if (only < 0 || only == 1)
+  if (only < 0 || only == 3)
     failures += run<gpu::bfloat162, 128>(
         *ctx, "atomic_add(bfloat162)",
         gpu::bfloat162(gpu::bfloat16(1.0f), gpu::bfloat16(2.0f)), 1, 2);

@@ -220,6 +220,17 @@ inline uint32_t packed2_atomic_add(uint32_t *p, uint32_t v) noexcept {
   return old;
 }
 
+// Adds a half to the half at `p` (global or shared), atomically on the GPU
+// (atom.add.noftz.f16/.bf16; bf16 below sm_90 a compare-and-swap loop);
+// returns the old value. On the host: a plain update.
+template <packed_elem E>
+ALLOY_INTRINSIC("half.atomic_add")
+inline uint16_t half_atomic_add(uint16_t *p, uint16_t v) noexcept {
+  uint16_t old = *p;
+  *p = uint16_t(packed2<packed_op::add, E>(old, v, 0));
+  return old;
+}
+
 } // namespace gpu::detail
 
 #endif // GPU_DETAIL_TENSOR_INTRINSICS_HPP

@@ -84,6 +84,13 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   %old = alloy.atomic_rmw fadd %g, %x : !alloy.ptr<global>, vector<2xf16>
   %oldw = alloy.bitcast %old : vector<2xf16> to i32
   alloy.store %oldw, %o align 4 : i32, !alloy.ptr<global>
+  // A single half: LLVM's atomicrmw (atom.add.noftz.f16, sm_70 and newer).
+  // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic : !llvm.ptr<1>, f16
+  // PTX: atom.global.add.noftz.f16
+  %lo = vector.extract %x[0] : f16 from vector<2xf16>
+  %olds = alloy.atomic_rmw fadd %g, %lo : !alloy.ptr<global>, f16
+  %oldsw = alloy.bitcast %olds : f16 to i16
+  alloy.store %oldsw, %o align 2 : i16, !alloy.ptr<global>
   %sum0 = arith.addf %t#0, %t#3 : f32
   %sum = arith.addf %sum0, %eb : f32
   %ii = arith.addi %q, %i#1 : i32

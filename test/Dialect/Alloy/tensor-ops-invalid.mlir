@@ -110,7 +110,7 @@ func.func @cp_async_wait_range() {
 // -----
 
 func.func @atomic_max_pair(%p: !alloy.ptr<global>, %v: vector<2xf16>) {
-  // expected-error @+1 {{smax of 'vector<2xf16>': pairs of halves only add}}
+  // expected-error @+1 {{smax of 'vector<2xf16>': halves and pairs of halves only add}}
   %0 = alloy.atomic_rmw smax %p, %v : !alloy.ptr<global>, vector<2xf16>
   return
 }

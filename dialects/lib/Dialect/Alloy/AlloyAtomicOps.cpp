@@ -22,9 +22,10 @@ LogicalResult AtomicRMWOp::verify() {
   Type type = getValue().getType();
   bool isFloat = isa<FloatType>(getElementTypeOrSelf(type));
   AtomicKind kind = getKind();
-  if (isa<VectorType>(type) && kind != AtomicKind::fadd)
+  if ((isa<VectorType>(type) || type.isF16() || type.isBF16()) &&
+      kind != AtomicKind::fadd)
     return emitOpError() << stringifyAtomicKind(kind) << " of " << type
-                         << ": pairs of halves only add";
+                         << ": halves and pairs of halves only add";
   if (kind == AtomicKind::exch)
     return success();
   if (kind == AtomicKind::fadd && !isFloat)

@@ -39,8 +39,8 @@ def Alloy_VoteKind : I32EnumAttr<"VoteKind", "warp vote", [
 
 // The values atomics and shuffles move: 32- and 64-bit integers and floats.
 def Alloy_AtomicValue : AnyTypeOf<[I32, I64, F32, F64]>;
-// Read-modify-writes also add pairs of halves.
-def Alloy_AtomicRMWValue : AnyTypeOf<[I32, I64, F32, F64,
+// Read-modify-writes also add halves and pairs of halves.
+def Alloy_AtomicRMWValue : AnyTypeOf<[I32, I64, F32, F64, F16, BF16,
     VectorOfLengthAndType<[2], [F16, BF16]>]>;
 
 //===----------------------------------------------------------------------===//
@@ -55,9 +55,11 @@ def Alloy_AtomicRMWOp : Alloy_Op<"atomic_rmw", [
     value, like CUDA's `atomicAdd` & co. `ptr` is a generic, global or shared
     pointer, naturally aligned. Relaxed (monotonic) at device scope, as
     CUDA's `atom.add`: it orders nothing else. `add`, `sub`, `smin`, `smax`,
-    `umin`, `umax`, `and`, `or`, `xor` take i32 or i64, `fadd` f32, f64 or
-    a pair of f16 or bf16 (`atom.add.noftz.f16x2`; bf16 pairs as a
-    compare-and-swap loop), `exch` any of the 32- and 64-bit types.
+    `umin`, `umax`, `and`, `or`, `xor` take i32 or i64, `fadd` f32, f64,
+    f16 or bf16 (`atom.add.noftz.f16`/`.bf16`; bf16 below sm_90 as a
+    compare-and-swap loop) or a pair of them (`atom.add.noftz.f16x2`; bf16
+    pairs as a compare-and-swap loop), `exch` any of the 32- and 64-bit
+    types.
 
     ```mlir
     %old = alloy.atomic_rmw umax %p, %v : !alloy.ptr<global>, i32
