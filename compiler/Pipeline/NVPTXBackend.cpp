@@ -35,9 +35,20 @@ extern "C" void LLVMInitializeNVPTXAsmPrinter();
 namespace alloy {
 
 static const char *kTriple = "nvptx64-nvidia-cuda";
+static const char *kPtxIsaAttr = "alloy-ptx-isa";
+static const char *kPtxIsaFlag = "alloy.ptx-isa";
+
+// LLVM's PTX ISA for a target (7.8 for sm_89 and sm_90; 8.6 and more from
+// sm_100, above any ISA the lowering asks for).
+static unsigned defaultPtxIsa(llvm::StringRef arch) {
+  unsigned sm = 0;
+  if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm))
+    return 0;
+  return sm >= 100 ? 86 : sm >= 89 ? 78 : sm >= 87 ? 74 : sm >= 86 ? 71 : 70;
+}
 
 static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(const std::string &arch) {
+createTargetMachine(const std::string &arch, const llvm::Module &module) {
   static bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -60,8 +71,15 @@ createTargetMachine(const std::string &arch) {
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + error);
   llvm::TargetOptions options;
+  // A newer PTX ISA than LLVM's minimum for the target, where an instruction
+  // needs it (prepareForNVPTX's module flag).
+  std::string features;
+  if (auto *isa = llvm::mdconst::extract_or_null<llvm::ConstantInt>(
+          module.getModuleFlag(kPtxIsaFlag)))
+    if (isa->getZExtValue() > defaultPtxIsa(arch))
+      features = "+ptx" + std::to_string(isa->getZExtValue());
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, arch, "", options, std::nullopt, std::nullopt,
+      triple, arch, features, options, std::nullopt, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!tm)
     return llvm::createStringError("cannot create an NVPTX target for " + arch);
@@ -69,7 +87,19 @@ createTargetMachine(const std::string &arch) {
 }
 
 llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch) {
-  auto tm = createTargetMachine(arch);
+  // The newest PTX ISA a function's instructions need (the lowering's
+  // "alloy-ptx-isa" attribute: 84 for an fp8 mma), kept as a module flag
+  // since inlining drops function attributes.
+  unsigned isa = 0;
+  for (llvm::Function &f : module) {
+    unsigned v = 0;
+    if (f.hasFnAttribute(kPtxIsaAttr) &&
+        !f.getFnAttribute(kPtxIsaAttr).getValueAsString().getAsInteger(10, v))
+      isa = std::max(isa, v);
+  }
+  if (isa && !module.getModuleFlag(kPtxIsaFlag))
+    module.addModuleFlag(llvm::Module::Max, kPtxIsaFlag, isa);
+  auto tm = createTargetMachine(arch, module);
   if (!tm)
     return tm.takeError();
   module.setTargetTriple(llvm::Triple(kTriple));
@@ -184,7 +214,7 @@ llvm::StringSet<> recursiveKernels(llvm::Module &module) {
 
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
                      bool fastMath) {
-  auto tm = createTargetMachine(arch);
+  auto tm = createTargetMachine(arch, module);
   if (!tm)
     return tm.takeError();
   optimizeRecursionForSize(module);
@@ -226,7 +256,7 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
 
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     const std::string &arch) {
-  auto tm = createTargetMachine(arch);
+  auto tm = createTargetMachine(arch, module);
   if (!tm)
     return tm.takeError();
   std::string ptx;

@@ -1,7 +1,7 @@
 // The tensor cores on the GPU (<gpu/tensor_core.hpp>), checked against the
 // host: one warp per mma.sync shape and type (m16n8k16 f16 and bf16 into
-// f32, f16 into f16, m16n8k8 tf32, m16n8k32 s8 and u8; e4m3 and e5m2
-// into f32 with -DTENSOR_CORE_FP8, below), each fragment
+// f32, f16 into f16, m16n8k8 tf32, m16n8k32 s8 and u8, e4m3 and e5m2
+// into f32), each fragment
 // filled and read through its own row(i)/col(i) coordinates, so a wrong
 // layout anywhere shows; gpu::mma::load (ldmatrix) from row- and
 // column-major shared tiles; ldmatrix .x1/.x2/.x4 (.trans) against the
@@ -10,12 +10,8 @@
 // inputs are small multiples of 1/4 (small integers for s8/u8), so every
 // result is exact and compared bit for bit.
 //
-// The fp8 cases (m16n8k32 e4m3 and e5m2 into f32, sm_89+) are built only
-// with -DTENSOR_CORE_FP8: alloy++ does not compile an fp8 mma yet (upstream
-// MLIR's nvvm.mma.sync verifier rejects e4m3/e5m2 multiplicands, "invalid
-// shape or multiplicand type", and the PTX alloy++ writes is .version 7.8,
-// where ptxas wants 8.4 for an fp8 mma); fp8-mma.test expects that failure.
-// Their inputs are random fp8 codes whose value (decoded on the host,
+// The fp8 cases (m16n8k32 e4m3 and e5m2 into f32) need sm_89 or newer: the
+// program is built for sm_90 (PTX ISA 8.4 for these kernels). Their inputs are random fp8 codes whose value (decoded on the host,
 // fp8_value, itself checked on the formats' edge codes) is a multiple of
 // 1/4 in [-2, 2], so the result is exact as for the other types.
 #include <gpu/gpu.hpp>
@@ -241,7 +237,6 @@ float half_value(uint32_t b) {
 }
 float bf16_value(uint32_t b) { return std::bit_cast<float>(b << 16); }
 
-#ifdef TENSOR_CORE_FP8
 // The value of an 8-bit float: e4m3 (bias 7, 3 mantissa bits, no
 // infinities, S.1111.111 NaN, largest 448) or e5m2 (bias 15, 2 mantissa
 // bits, IEEE-like: exponent 31 is infinity or NaN). Exact in double.
@@ -309,7 +304,6 @@ int test_fp8_decoder() {
   return check(wrong == 0, "host fp8 decoder (e4m3, e5m2) on edge codes",
                std::to_string(wrong) + " wrong");
 }
-#endif
 
 enum class kind { f16, bf16, tf32, s8, u8, e4m3, e5m2 };
 
@@ -327,11 +321,9 @@ int test_mma(gpu::context &ctx, kind k, const char *what) {
     } else if (k == kind::u8) {
       int v = int(next() % 256);
       bits = uint32_t(v), value = v;
-#ifdef TENSOR_CORE_FP8
     } else if (k == kind::e4m3 || k == kind::e5m2) {
       bits = fp8_quarter(k == kind::e5m2);
       value = fp8_value(bits, k == kind::e5m2);
-#endif
     } else {
       float v = quarter();
       bits = k == kind::f16    ? half_bits(v)
@@ -574,13 +566,11 @@ int main() {
                                                     "mma m16n8k32 s8 -> s32");
     failures += test_mma<m16n8k32, uint8_t, int32_t>(*ctx, kind::u8,
                                                      "mma m16n8k32 u8 -> s32");
-#ifdef TENSOR_CORE_FP8
     failures += test_fp8_decoder();
     failures += test_mma<m16n8k32, gpu::fp8_e4m3, float>(
         *ctx, kind::e4m3, "mma m16n8k32 e4m3 -> f32");
     failures += test_mma<m16n8k32, gpu::fp8_e5m2, float>(
         *ctx, kind::e5m2, "mma m16n8k32 e5m2 -> f32");
-#endif
     for (int a_col = 0; a_col < 2; ++a_col)
       for (int b_col = 0; b_col < 2; ++b_col)
         failures += test_load(*ctx, a_col, b_col);

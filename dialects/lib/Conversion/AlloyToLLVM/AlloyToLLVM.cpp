@@ -249,9 +249,10 @@ void populateAlloyAtomicsToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 // MemoryToLLVM.cpp
 void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns);
-// TensorToLLVM.cpp
+// TensorToLLVM.cpp: fp8 mma for targets from sm_89 up.
 void populateAlloyTensorToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
-                                       mlir::RewritePatternSet &patterns);
+                                       mlir::RewritePatternSet &patterns,
+                                       unsigned sm);
 // HalfMathToLLVM.cpp: alloy.approx for targets from sm_<sm> up.
 void populateAlloyHalfMathToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                          mlir::RewritePatternSet &patterns,
@@ -495,7 +496,7 @@ struct ConvertAlloyToLLVMPass
     populateAlloyToLLVMPatterns(tc, patterns);
     populateAlloyAtomicsToLLVMPatterns(tc, patterns);
     populateAlloyMemoryToLLVMPatterns(tc, patterns);
-    populateAlloyTensorToLLVMPatterns(tc, patterns);
+    populateAlloyTensorToLLVMPatterns(tc, patterns, sm);
     populateAlloyHalfMathToLLVMPatterns(tc, patterns, sm);
     populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);

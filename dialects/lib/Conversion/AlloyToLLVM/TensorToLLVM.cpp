@@ -46,10 +46,64 @@ NVVM::MMATypes mmaType(MmaType t) {
 
 // The nvvm op takes f16 pairs as vector<2xf16> and every other multiplicand
 // as i32; its result is one struct of the accumulator registers.
+// The function holding `op` needs PTX ISA `isa` (NVPTXBackend raises the
+// module's .version to it): an LLVM function attribute through passthrough.
+void requirePtxIsa(Operation *op, unsigned isa, ConversionPatternRewriter &r) {
+  Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!fn)
+    fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  if (!fn)
+    return;
+  SmallVector<Attribute> entries;
+  if (auto old = fn->getAttrOfType<ArrayAttr>("passthrough"))
+    entries.append(old.begin(), old.end());
+  entries.push_back(r.getStrArrayAttr({"alloy-ptx-isa", std::to_string(isa)}));
+  r.modifyOpInPlace(fn, [&] {
+    fn->setAttr("passthrough", r.getArrayAttr(entries));
+  });
+}
+
+// m16n8k32 with e4m3/e5m2 multiplicands into f32 (sm_89, PTX ISA 8.4):
+// inline PTX, since upstream nvvm.mma.sync does not accept fp8 types.
+LogicalResult lowerFp8Mma(MmaSyncOp op, MmaSyncOp::Adaptor a, unsigned sm,
+                          ConversionPatternRewriter &r) {
+  if (sm < 89)
+    return op.emitOpError("with ")
+               << stringifyMmaType(op.getType())
+               << " multiplicands needs sm_89 or newer (--gpu-arch=sm_89 or "
+                  "sm_90); the lowest target is sm_"
+               << sm;
+  StringRef t = op.getType() == MmaType::e4m3 ? "e4m3" : "e5m2";
+  std::string text = ("mma.sync.aligned.m16n8k32.row.col.f32." + t + "." + t +
+                      ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+                      "{$10, $11, $12, $13};")
+                         .str();
+  SmallVector<Value> operands(a.getA().begin(), a.getA().end());
+  operands.append(a.getB().begin(), a.getB().end());
+  operands.append(a.getC().begin(), a.getC().end());
+  Type f32 = r.getF32Type();
+  Type result = LLVM::LLVMStructType::getLiteral(r.getContext(),
+                                                 {f32, f32, f32, f32});
+  auto asmOp = createInlineAsm(r, op.getLoc(), result, operands, text,
+                               "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
+                               /*sideEffects=*/false);
+  SmallVector<Value> d;
+  for (int64_t i = 0; i < 4; ++i)
+    d.push_back(
+        LLVM::ExtractValueOp::create(r, op.getLoc(), asmOp.getResult(0), i));
+  requirePtxIsa(op, 84, r);
+  r.replaceOp(op, d);
+  return success();
+}
+
 struct MmaSyncLowering : ConvertOpToLLVMPattern<MmaSyncOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  MmaSyncLowering(const LLVMTypeConverter &tc, unsigned sm)
+      : ConvertOpToLLVMPattern(tc), sm(sm) {}
+  unsigned sm;
   LogicalResult matchAndRewrite(MmaSyncOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
+    if (op.getType() == MmaType::e4m3 || op.getType() == MmaType::e5m2)
+      return lowerFp8Mma(op, a, sm, r);
     Location loc = op.getLoc();
     auto f16x2 = VectorType::get({2}, r.getF16Type());
     auto asPairs = [&](ValueRange words, bool pairs) {
@@ -276,8 +330,10 @@ struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
 } // namespace
 
 void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns) {
-  patterns.add<BitcastLowering, MmaSyncLowering, LdMatrixLowering,
+                                       RewritePatternSet &patterns,
+                                       unsigned sm) {
+  patterns.add<MmaSyncLowering>(tc, sm);
+  patterns.add<BitcastLowering, LdMatrixLowering,
                StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
                CpAsyncWaitLowering, InlineAsmLowering>(tc);
   patterns.add<HalfFmaLowering, PairMinMaxLowering<arith::MinNumFOp>,
