@@ -1,6 +1,7 @@
 #include "NVPTXBackend.h"
 #include "AssumeConvergent.h"
 #include "LaunchFacts.h"
+#include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
 #include "SignedZeroSelects.h"
 #include "UnrollPrivateArrays.h"
@@ -249,6 +250,7 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
   // Last, once nothing folds the guarded moves and conditions away again.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(SignedZeroSelectsPass()));
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PackHalvesPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PtxasFPBitsGuardPass()));
   mpm.run(module, mam);
   return llvm::Error::success();

@@ -1,10 +1,11 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and the module pass alloy-assume-convergent, alloy-launch-facts, alloy-signed-zero-selects, alloy-wide-copies,
-//   and the loop pass
-//   alloy-unroll-private-arrays)
+//   (and the module pass alloy-assume-convergent, alloy-launch-facts,
+//   alloy-pack-halves, alloy-signed-zero-selects, alloy-wide-copies, and
+//   the loop pass alloy-unroll-private-arrays)
 #include "AssumeConvergent.h"
 #include "LaunchFacts.h"
+#include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
 #include "SignedZeroSelects.h"
 #include "UnrollPrivateArrays.h"
@@ -29,6 +30,10 @@ llvmGetPassPluginInfo() {
                   }
                   if (name == alloy::WideCopiesPass::name()) {
                     fpm.addPass(alloy::WideCopiesPass());
+                    return true;
+                  }
+                  if (name == alloy::PackHalvesPass::name()) {
+                    fpm.addPass(alloy::PackHalvesPass());
                     return true;
                   }
                   if (name == alloy::LaunchFactsPass::name()) {

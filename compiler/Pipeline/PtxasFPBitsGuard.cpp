@@ -95,15 +95,31 @@ static bool readsBitsAsInteger(User *user) {
   }
 }
 
+// An instruction that stores its operand's whole register unchanged: a store
+// of the full width (naturally aligned, so the backend does not split it),
+// or one of the cache-policy stores Alloy writes as inline PTX (`st.`...).
+// No narrowing or extension for ptxas to misread.
+static bool storesWholeRegister(User *user, Value *bits) {
+  if (auto *store = dyn_cast<StoreInst>(user))
+    return store->getValueOperand() == bits && !store->isAtomic() &&
+           store->getAlign().value() >=
+               store->getDataLayout().getTypeStoreSize(bits->getType());
+  auto *call = dyn_cast<CallBase>(user);
+  if (!call || !call->isInlineAsm())
+    return false;
+  auto *asmText = cast<InlineAsm>(call->getCalledOperand());
+  return StringRef(asmText->getAsmString()).starts_with("st.global.");
+}
+
 // A bitcast of floats to integers is safe without the guard only when every
 // use reads its bits with an integer operation (libdevice's bit tricks in
-// expf and logf: no cost there).
+// expf and logf: no cost there) or stores them whole.
 static bool needsGuard(BitCastInst &cast) {
   if (!hasFPScalars(cast.getSrcTy()) || hasFPScalars(cast.getDestTy()) ||
       !cast.getDestTy()->isIntOrIntVectorTy())
     return false;
   for (User *user : cast.users())
-    if (!readsBitsAsInteger(user))
+    if (!readsBitsAsInteger(user) && !storesWholeRegister(user, &cast))
       return true;
   return false;
 }

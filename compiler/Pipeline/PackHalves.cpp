@@ -1,0 +1,52 @@
+#include "PackHalves.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/PatternMatch.h"
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace alloy {
+
+// The half or bfloat16 whose bits `v` zero-extends to 32 bits.
+static Value *extendedHalf(Value *v) {
+  Value *h = nullptr;
+  if (match(v, m_ZExt(m_BitCast(m_Value(h)))) &&
+      (h->getType()->isHalfTy() || h->getType()->isBFloatTy()))
+    return h;
+  return nullptr;
+}
+
+PreservedAnalyses PackHalvesPass::run(Function &f,
+                                      FunctionAnalysisManager &) {
+  SmallVector<std::tuple<Instruction *, Value *, Value *>> words;
+  for (Instruction &i : instructions(f)) {
+    if (!i.getType()->isIntegerTy(32))
+      continue;
+    Value *x, *y;
+    if (!match(&i, m_Or(m_Value(x), m_Value(y))))
+      continue;
+    for (int swap = 0; swap < 2; ++swap, std::swap(x, y)) {
+      Value *high = nullptr;
+      Value *lo = extendedHalf(x);
+      if (lo && match(y, m_Shl(m_Value(high), m_SpecificInt(16))))
+        if (Value *hi = extendedHalf(high);
+            hi && hi->getType() == lo->getType()) {
+          words.emplace_back(&i, lo, hi);
+          break;
+        }
+    }
+  }
+  for (auto [word, lo, hi] : words) {
+    IRBuilder<> b(word);
+    Value *pair = PoisonValue::get(FixedVectorType::get(lo->getType(), 2));
+    pair = b.CreateInsertElement(pair, lo, uint64_t(0));
+    pair = b.CreateInsertElement(pair, hi, uint64_t(1));
+    word->replaceAllUsesWith(b.CreateBitCast(pair, word->getType()));
+    word->eraseFromParent();
+  }
+  return words.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}
+
+} // namespace alloy
