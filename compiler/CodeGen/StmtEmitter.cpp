@@ -365,7 +365,12 @@ void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
   }
   if (isSharedVariable(vd) || isSharedArrayType(t)) {
     // One per block in shared memory, the same storage however often the
-    // declaration is reached.
+    // declaration is reached. 16-byte aligned from 16 bytes up, whatever
+    // the element type: cp.async<16>, ldmatrix and vector loads of a tile
+    // of halves need it (at most 15 bytes of padding per variable).
+    if (!t->isDependentType() && t->isConstantSizeType() &&
+        ast.getTypeSizeInChars(t).getQuantity() >= 16)
+      align = std::max<uint64_t>(align, 16);
     std::string name =
         module.createSharedMemory(fn, vd, types.memoryType(t), align);
     mlir::Location l = loc(vd->getLocation());
