@@ -147,6 +147,9 @@ public:
   mlir::Value emitIntrinsicCall(Intrinsic intrinsic, const clang::CallExpr *e);
   // mma.sync, ldmatrix, cp.async, packed halves (TensorEmitter.cpp).
   mlir::Value emitTensorIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
+  // mbarriers, proxy fences, elect.sync (HopperEmitter.cpp).
+  mlir::Value emitHopperIntrinsic(Intrinsic intrinsic,
+                                  const clang::CallExpr *e);
   // Approximate functions of halves and pairs (HalfMathEmitter.cpp).
   mlir::Value emitHalfMathIntrinsic(Intrinsic intrinsic,
                                     const clang::CallExpr *e);

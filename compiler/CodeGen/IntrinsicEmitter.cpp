@@ -126,6 +126,17 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::Packed2AtomicAdd:
   case Intrinsic::HalfAtomicAdd:
     return emitTensorIntrinsic(intrinsic, e);
+  case Intrinsic::MbarrierInit:
+  case Intrinsic::MbarrierArrive:
+  case Intrinsic::MbarrierArriveExpectTx:
+  case Intrinsic::MbarrierExpectTx:
+  case Intrinsic::MbarrierTryWait:
+  case Intrinsic::MbarrierTryWaitParity:
+  case Intrinsic::MbarrierInval:
+  case Intrinsic::FenceProxyAsync:
+  case Intrinsic::FenceMbarrierInit:
+  case Intrinsic::ElectOne:
+    return emitHopperIntrinsic(intrinsic, e);
   case Intrinsic::HalfApprox:
   case Intrinsic::Packed2Approx:
     return emitHalfMathIntrinsic(intrinsic, e);

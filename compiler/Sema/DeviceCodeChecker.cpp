@@ -431,6 +431,29 @@ void BodyChecker::checkPolymorphic(const CXXRecordDecl *rd,
         << rd->vbases_begin()->getType();
 }
 
+// 0 when `t` (or its array element type) is a class annotated
+// alloy.shared_only (gpu::mbarrier), 1 when it holds one as a base or
+// member, -1 otherwise.
+static int holdsSharedOnly(QualType t) {
+  t = t.getCanonicalType();
+  while (const ArrayType *a = t->getAsArrayTypeUnsafe())
+    t = a->getElementType().getCanonicalType();
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return -1;
+  rd = rd->getDefinition();
+  for (const auto *a : rd->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == "alloy.shared_only")
+      return 0;
+  for (const CXXBaseSpecifier &base : rd->bases())
+    if (holdsSharedOnly(base.getType()) >= 0)
+      return 1;
+  for (const FieldDecl *field : rd->fields())
+    if (holdsSharedOnly(field->getType()) >= 0)
+      return 1;
+  return -1;
+}
+
 void BodyChecker::checkVarDecl(const VarDecl *vd) {
   SourceLocation loc = vd->getLocation();
   QualType t = vd->getType();
@@ -474,6 +497,12 @@ void BodyChecker::checkVarDecl(const VarDecl *vd) {
     else if (uint64_t size = sharedBytes(ast, t); size > kMaxStaticShared)
       c.error(loc, diag::err_device_shared_too_large, fn)
           << (isArray ? 0 : 1) << size;
+    return;
+  }
+  // A gpu::mbarrier (a class annotated alloy.shared_only), or an object
+  // holding one, exists only in shared memory.
+  if (int holds = holdsSharedOnly(t); holds >= 0) {
+    c.error(loc, diag::err_device_shared_only, fn) << t << holds << vd;
     return;
   }
   if (needsDestruction(t, ast))

@@ -253,6 +253,10 @@ void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 void populateAlloyTensorToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns,
                                        unsigned sm);
+// HopperToLLVM.cpp: mbarriers, proxy fences, elect.sync (sm_90 for most).
+void populateAlloyHopperToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                       mlir::RewritePatternSet &patterns,
+                                       unsigned sm);
 // HalfMathToLLVM.cpp: alloy.approx for targets from sm_<sm> up.
 void populateAlloyHalfMathToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                          mlir::RewritePatternSet &patterns,
@@ -498,6 +502,7 @@ struct ConvertAlloyToLLVMPass
     populateAlloyMemoryToLLVMPatterns(tc, patterns);
     populateAlloyTensorToLLVMPatterns(tc, patterns, sm);
     populateAlloyHalfMathToLLVMPatterns(tc, patterns, sm);
+    populateAlloyHopperToLLVMPatterns(tc, patterns, sm);
     populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);

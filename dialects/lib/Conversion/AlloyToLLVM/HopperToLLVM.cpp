@@ -1,0 +1,190 @@
+// Lowering of Alloy's mbarrier, proxy-fence and elect operations
+// (AlloyHopperOps.td) to upstream nvvm ops, and so to LLVM's NVPTX
+// intrinsics (llvm.nvvm.mbarrier.*, llvm.nvvm.fence.proxy.async.shared_cta,
+// llvm.nvvm.elect.sync), all of them convergent in LLVM. The arrive and
+// try_wait forms are the release/acquire ones at block scope
+// (`mbarrier.arrive.release.cta.shared::cta.b64`, PTX ISA 8.0), so the
+// function asks for PTX ISA 8.0 (alloy-ptx-isa). Everything but init, arrive
+// without a transaction count and inval needs sm_90: below it, an error at
+// the op naming the target.
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+
+namespace alloy {
+namespace {
+
+// The function holding `op` needs PTX ISA `isa` (see requirePtxIsa in
+// TensorToLLVM.cpp; NVPTXBackend raises the module's .version to it).
+void requireIsa(Operation *op, unsigned isa, ConversionPatternRewriter &r) {
+  Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!fn)
+    fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  if (!fn)
+    return;
+  SmallVector<Attribute> entries;
+  if (auto old = fn->getAttrOfType<ArrayAttr>("passthrough")) {
+    for (Attribute e : old) {
+      auto pair = dyn_cast<ArrayAttr>(e);
+      if (pair && pair.size() == 2)
+        if (auto key = dyn_cast<StringAttr>(pair[0]);
+            key && key.getValue() == "alloy-ptx-isa") {
+          unsigned have = 0;
+          if (auto v = dyn_cast<StringAttr>(pair[1]);
+              v && !v.getValue().getAsInteger(10, have) && have >= isa)
+            return;
+        }
+      entries.push_back(e);
+    }
+  }
+  entries.push_back(
+      r.getStrArrayAttr({"alloy-ptx-isa", std::to_string(isa)}));
+  r.modifyOpInPlace(fn, [&] {
+    fn->setAttr("passthrough", r.getArrayAttr(entries));
+  });
+}
+
+LogicalResult needSm90(Operation *op, StringRef what, unsigned sm) {
+  if (sm >= 90)
+    return success();
+  return op->emitOpError() << "(" << what
+                           << ") needs sm_90 or newer (--gpu-arch=sm_90); "
+                              "the lowest target is sm_"
+                           << sm;
+}
+
+NVVM::MemScopeKindAttr cta(ConversionPatternRewriter &r) {
+  return NVVM::MemScopeKindAttr::get(r.getContext(), NVVM::MemScopeKind::CTA);
+}
+
+template <class Op>
+struct HopperPattern : ConvertOpToLLVMPattern<Op> {
+  HopperPattern(const LLVMTypeConverter &tc, unsigned sm)
+      : ConvertOpToLLVMPattern<Op>(tc), sm(sm) {}
+  unsigned sm;
+};
+
+struct MbarrierInitLowering : HopperPattern<MbarrierInitOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(MbarrierInitOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    NVVM::MBarrierInitOp::create(r, op.getLoc(), a.getAddr(), a.getCount(),
+                                 Value());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct MbarrierArriveLowering : HopperPattern<MbarrierArriveOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(MbarrierArriveOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Type i64 = r.getI64Type();
+    if (a.getTxBytes()) {
+      if (failed(needSm90(op, "mbarrier.arrive.expect_tx", sm)))
+        return failure();
+      requireIsa(op, 80, r);
+      r.replaceOpWithNewOp<NVVM::MBarrierArriveExpectTxOp>(
+          op, i64, a.getAddr(), a.getTxBytes(), cta(r), r.getBoolAttr(false),
+          Value());
+      return success();
+    }
+    if (sm >= 90)
+      requireIsa(op, 80, r);
+    r.replaceOpWithNewOp<NVVM::MBarrierArriveOp>(op, i64, a.getAddr(), Value(),
+                                                 cta(r));
+    return success();
+  }
+};
+
+struct MbarrierExpectTxLowering : HopperPattern<MbarrierExpectTxOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(MbarrierExpectTxOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "mbarrier.expect_tx", sm)))
+      return failure();
+    requireIsa(op, 80, r);
+    NVVM::MBarrierExpectTxOp::create(r, op.getLoc(), a.getAddr(),
+                                     a.getTxBytes(), cta(r));
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct MbarrierTryWaitLowering : HopperPattern<MbarrierTryWaitOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(MbarrierTryWaitOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "mbarrier.try_wait", sm)))
+      return failure();
+    requireIsa(op, 80, r);
+    r.replaceOpWithNewOp<NVVM::MBarrierTryWaitOp>(
+        op, r.getI1Type(), a.getAddr(), a.getState(), Value(), cta(r));
+    return success();
+  }
+};
+
+struct MbarrierInvalLowering : HopperPattern<MbarrierInvalOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(MbarrierInvalOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    NVVM::MBarrierInvalOp::create(r, op.getLoc(), a.getAddr());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceProxyAsyncLowering : HopperPattern<FenceProxyAsyncOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(FenceProxyAsyncOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "fence.proxy.async", sm)))
+      return failure();
+    NVVM::FenceProxyOp::create(
+        r, op.getLoc(), NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(r.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceMbarrierInitLowering : HopperPattern<FenceMbarrierInitOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(FenceMbarrierInitOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "fence.mbarrier_init", sm)))
+      return failure();
+    NVVM::FenceMbarrierInitOp::create(r, op.getLoc());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct ElectSyncLowering : HopperPattern<ElectSyncOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(ElectSyncOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "elect.sync", sm)))
+      return failure();
+    r.replaceOpWithNewOp<NVVM::ElectSyncOp>(op, r.getI1Type(), Value());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyHopperToLLVMPatterns(const LLVMTypeConverter &tc,
+                                       RewritePatternSet &patterns,
+                                       unsigned sm) {
+  patterns.add<MbarrierInitLowering, MbarrierArriveLowering,
+               MbarrierExpectTxLowering, MbarrierTryWaitLowering,
+               MbarrierInvalLowering, FenceProxyAsyncLowering,
+               FenceMbarrierInitLowering, ElectSyncLowering>(tc, sm);
+}
+
+} // namespace alloy

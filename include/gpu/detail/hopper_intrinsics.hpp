@@ -1,0 +1,41 @@
+// Device intrinsics of <gpu/hopper.hpp>: mbarriers, proxy fences and
+// elect.sync. Each is one Alloy operation (HopperEmitter.cpp); the mbarrier
+// address is a generic pointer to an object in shared memory, which the
+// plugin casts to the shared space. The bodies are the host fallbacks: a
+// host thread has no shared memory and no warp, so they stop the program.
+#ifndef GPU_DETAIL_HOPPER_INTRINSICS_HPP
+#define GPU_DETAIL_HOPPER_INTRINSICS_HPP
+
+#include <gpu/detail/intrinsics.hpp>
+
+#include <cstdint>
+#include <cstdlib>
+
+namespace gpu::detail {
+
+ALLOY_INTRINSIC("mbarrier.init")
+inline void mbarrier_init(void *, uint32_t) noexcept { std::abort(); }
+ALLOY_INTRINSIC("mbarrier.arrive")
+inline uint64_t mbarrier_arrive(void *) noexcept { std::abort(); }
+ALLOY_INTRINSIC("mbarrier.arrive_expect_tx")
+inline uint64_t mbarrier_arrive_expect_tx(void *, uint32_t) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("mbarrier.expect_tx")
+inline void mbarrier_expect_tx(void *, uint32_t) noexcept { std::abort(); }
+ALLOY_INTRINSIC("mbarrier.try_wait")
+inline bool mbarrier_try_wait(void *, uint64_t) noexcept { std::abort(); }
+ALLOY_INTRINSIC("mbarrier.try_wait_parity")
+inline bool mbarrier_try_wait_parity(void *, uint32_t) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("mbarrier.inval")
+inline void mbarrier_inval(void *) noexcept { std::abort(); }
+ALLOY_INTRINSIC("fence.proxy_async") inline void fence_proxy_async() noexcept {}
+ALLOY_INTRINSIC("fence.mbarrier_init")
+inline void fence_mbarrier_init() noexcept {}
+ALLOY_INTRINSIC("elect_one") inline bool elect_one() noexcept { return true; }
+
+} // namespace gpu::detail
+
+#endif
