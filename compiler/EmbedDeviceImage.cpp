@@ -1,5 +1,6 @@
 #include "EmbedDeviceImage.h"
 #include "DeviceImageStore.h"
+#include "Basic/GpuArch.h"
 
 #include "gpu/detail/module_abi.h"
 
@@ -107,11 +108,10 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
   for (const DeviceCubin &c : image->cubins) {
     StringRef bytes(reinterpret_cast<const char *>(c.data.data()),
                     c.data.size());
-    StringRef digits = StringRef(c.arch).drop_front(3); // "sm_"
-    bool specific = !digits.empty() && std::isalpha(digits.back());
-    unsigned sm = 0;
-    digits.take_while([](char ch) { return std::isdigit(ch); })
-        .getAsInteger(10, sm);
+    // sm_90a: sm 90, arch-specific (runs on compute capability 9.0 only).
+    GpuArch arch = parseGpuArch(c.arch).value_or(GpuArch{});
+    unsigned sm = arch.sm;
+    bool specific = arch.archSpecific;
     Constant *data = addBytes(m, "__alloy_cubin_" + c.arch, ".alloy_cubin",
                               bytes, false, 8);
     cubins.push_back(ConstantStruct::get(

@@ -3,6 +3,8 @@
 //   -fpass-plugin=AlloyPlugin.so  the LLVM pass that embeds its output.
 // The gpu:: attributes register themselves (Attributes.cpp).
 #include "Basic/Diagnostics.h"
+#include "Basic/GpuArch.h"
+#include "Pipeline/NVPTXBackend.h"
 #include "EmbedDeviceImage.h"
 #include "KernelCompiler.h"
 #include "Sema/CudaHeaders.h"
@@ -22,21 +24,6 @@ using namespace clang;
 
 namespace alloy {
 namespace {
-
-// sm_80 and newer: "sm_" and two or three digits.
-// Its number (90 for sm_90 and sm_90a), or 0 if it is not one.
-unsigned archNumber(llvm::StringRef arch) {
-  unsigned number = 0;
-  llvm::StringRef digits = arch;
-  if (!digits.consume_front("sm_"))
-    return 0;
-  digits.consume_back("a");
-  if (digits.size() < 2 || digits.size() > 3 || digits.getAsInteger(10, number))
-    return 0;
-  return number;
-}
-
-bool validArch(llvm::StringRef arch) { return archNumber(arch) >= 80; }
 
 class AlloyAction : public PluginASTAction {
 protected:
@@ -83,20 +70,26 @@ protected:
         value.split(archs, ',');
         options.archs.clear();
         for (llvm::StringRef a : archs) {
-          if (!validArch(a)) {
+          // sm_9a, sm_90b, sm_80a, sm_75; then what LLVM has no target
+          // for (sm_95).
+          std::string why;
+          if (parseGpuArch(a, &why) && !isKnownNVPTXArch(a))
+            why = "LLVM's NVPTX backend does not know this architecture";
+          if (!why.empty()) {
             report(ci.getDiagnostics(), SourceLocation(),
                    diag::err_plugin_option)
-                << ("--gpu-arch=" + a + ": Alloy supports sm_80 and newer")
-                       .str();
+                << ("--gpu-arch=" + a + ": " + why).str();
             return false;
           }
           if (!llvm::is_contained(options.archs, a.str()))
             options.archs.push_back(a.str());
         }
+        // Lowest first (sm_90 before sm_90a): the lowest drives the
+        // lowering and gives the PTX.
         llvm::stable_sort(options.archs, [](const std::string &x,
                                             const std::string &y) {
-          return std::pair(archNumber(x), x.size()) <
-                 std::pair(archNumber(y), y.size());
+          return gpuArchOrder(*parseGpuArch(x)) <
+                 gpuArchOrder(*parseGpuArch(y));
         });
         options.arch = options.archs.front();
       } else if (key == "trace") {

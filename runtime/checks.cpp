@@ -118,6 +118,22 @@ result<void> check_contract(const launch_dims &dims,
 
 result<void> check_arch(const module_record &module, sm_version device,
                         std::string_view device_name, std::string_view kernel) {
+  // The lowest architecture arch-specific (--gpu-arch=sm_90a): its PTX
+  // runs on exactly that device, so elsewhere only a fitting cubin of
+  // another architecture in the list does.
+  bool arch_specific = module.arch.ends_with('a');
+  if (arch_specific && module.arch_version < device &&
+      !choose_cubin(module, device))
+    return fail(errc::arch_mismatch,
+                kernel_prefix(kernel) + "compiled for " + module.arch +
+                    ", an arch-specific target that runs only on compute "
+                    "capability " +
+                    std::to_string(module.arch_version.major) + "." +
+                    std::to_string(module.arch_version.minor) +
+                    ", not on the device '" + std::string(device_name) +
+                    "' (compute capability " + std::to_string(device.major) +
+                    "." + std::to_string(device.minor) +
+                    "): add its architecture to --gpu-arch");
   if (module.arch_version <= device)
     return {};
   return fail(errc::arch_mismatch,

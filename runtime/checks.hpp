@@ -22,7 +22,9 @@ result<void> check_contract(const launch_dims &dims,
                             const std::optional<contract_record> &contract,
                             bool check_rank, std::string_view kernel);
 
-// Code compiled for `compiled` runs on `device` only if not newer.
+// Code compiled for `compiled` runs on `device` only if not newer; code
+// whose lowest architecture is arch-specific (sm_90a) only on exactly that
+// device, unless another of its cubins fits.
 result<void> check_arch(const module_record &module, sm_version device,
                         std::string_view device_name, std::string_view kernel);
 

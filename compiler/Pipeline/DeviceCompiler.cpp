@@ -1,5 +1,6 @@
 #include "DeviceCompiler.h"
 #include "Basic/Diagnostics.h"
+#include "Basic/GpuArch.h"
 #include "NVPTXBackend.h"
 #include "Ptxas.h"
 
@@ -12,6 +13,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -149,14 +151,6 @@ static clang::SourceLocation asmErrorLocation(llvm::StringRef ptx,
   return {};
 }
 
-// 90 for sm_90 (and sm_90a); 80 when unreadable.
-static unsigned smNumber(llvm::StringRef arch) {
-  unsigned sm = 0;
-  if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm) || sm == 0)
-    return 80;
-  return sm;
-}
-
 bool compileDeviceModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,
@@ -175,8 +169,17 @@ bool compileDeviceModule(mlir::ModuleOp module,
     // The AST lowering leaves unreachable blocks after returns and breaks;
     // the dialect conversion needs them gone.
     pm.addPass(createEraseUnreachableBlocksPass());
-    // One lowering for every architecture: the lowest one's instructions.
-    buildAlloyToLLVMPipeline(pm, smNumber(options.arch));
+    // One lowering for every architecture: the lowest one's instructions
+    // (sm_90a counts as 90). Arch-specific instructions (sm_90a's wgmma)
+    // only when every cubin is for that arch-specific target, since the
+    // same lowered code goes to each.
+    std::vector<std::string> archs = options.archs;
+    if (archs.empty())
+      archs.push_back(options.arch);
+    GpuArch lowest = parseGpuArch(options.arch).value_or(GpuArch{});
+    bool archSpecific = archs.size() == 1 && lowest.archSpecific;
+    buildAlloyToLLVMPipeline(pm, lowest.sm, archSpecific,
+                             llvm::join(archs, ","));
     // Line info (-g, -lineinfo): each function gets a debug scope, so the
     // ops' source locations become PTX .file/.loc directives and nothing
     // else (no DWARF sections, no change to the code).

@@ -18,6 +18,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -39,17 +40,7 @@ static const char *kTriple = "nvptx64-nvidia-cuda";
 static const char *kPtxIsaAttr = "alloy-ptx-isa";
 static const char *kPtxIsaFlag = "alloy.ptx-isa";
 
-// LLVM's PTX ISA for a target (7.8 for sm_89 and sm_90; 8.6 and more from
-// sm_100, above any ISA the lowering asks for).
-static unsigned defaultPtxIsa(llvm::StringRef arch) {
-  unsigned sm = 0;
-  if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm))
-    return 0;
-  return sm >= 100 ? 86 : sm >= 89 ? 78 : sm >= 87 ? 74 : sm >= 86 ? 71 : 70;
-}
-
-static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(const std::string &arch, const llvm::Module &module) {
+static void initializeNVPTX() {
   static bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -65,6 +56,53 @@ createTargetMachine(const std::string &arch, const llvm::Module &module) {
     return true;
   }();
   (void)initialized;
+}
+
+// The NVPTX subtarget of `arch` (a processor LLVM knows), or null.
+static std::unique_ptr<llvm::MCSubtargetInfo>
+subtargetInfo(llvm::StringRef arch) {
+  initializeNVPTX();
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  // Asked of a known processor, so that an unknown name draws no warning.
+  std::unique_ptr<llvm::MCSubtargetInfo> known(
+      target->createMCSubtargetInfo(triple, "sm_80", ""));
+  if (!known || !known->isCPUStringValid(arch))
+    return nullptr;
+  return std::unique_ptr<llvm::MCSubtargetInfo>(
+      target->createMCSubtargetInfo(triple, arch, ""));
+}
+
+bool isKnownNVPTXArch(llvm::StringRef arch) {
+  return subtargetInfo(arch) != nullptr;
+}
+
+// LLVM's PTX ISA for a target, the ptxNN feature its processor implies
+// (7.8 for sm_89 and sm_90, 8.0 for sm_90a, 8.6 and more from sm_100).
+// A lower +ptxNN would override it (and sm_90a with PTX 7.8 is an LLVM
+// fatal error), so only a newer one is ever asked for.
+static unsigned defaultPtxIsa(llvm::StringRef arch) {
+  std::unique_ptr<llvm::MCSubtargetInfo> sti = subtargetInfo(arch);
+  if (!sti)
+    return 0;
+  unsigned isa = 0;
+  for (const llvm::SubtargetFeatureKV &kv : sti->getAllProcessorFeatures()) {
+    llvm::StringRef key = kv.Key;
+    unsigned v = 0;
+    if (key.consume_front("ptx") && !key.getAsInteger(10, v) &&
+        sti->checkFeatures("+" + std::string(kv.Key)))
+      isa = std::max(isa, v);
+  }
+  return isa;
+}
+
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const std::string &arch, const llvm::Module &module) {
+  initializeNVPTX();
   llvm::Triple triple(kTriple);
   std::string error;
   const llvm::Target *target =

@@ -15,6 +15,10 @@ namespace alloy {
 
 struct DeviceCompileOptions;
 
+// Whether LLVM's NVPTX backend has a processor of this name (sm_90a: yes;
+// sm_95: no).
+bool isKnownNVPTXArch(llvm::StringRef arch);
+
 // Sets the NVPTX triple and data layout on `module`.
 llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch);
 // Links the libdevice functions the module uses, then keeps only `kernels`

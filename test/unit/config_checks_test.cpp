@@ -149,6 +149,70 @@ TEST(CheckArch, CodeForANewerGpuIsRejected) {
   EXPECT_TRUE(check_arch(m, {12, 0}, "B", "k"));
 }
 
+TEST(CheckArch, ArchSpecificPtxRunsOnlyOnItsDevice) {
+  using gpu::detail::check_arch;
+  static const uint8_t bytes[4] = {1, 2, 3, 4};
+  alloy_cubin cubins[] = {{90, 1, bytes, 4}, {100, 0, bytes, 4}};
+  alloy_module_image image{};
+  image.cubins = cubins;
+  image.cubin_count = 1; // --gpu-arch=sm_90a
+  gpu::detail::module_record m;
+  m.image = &image;
+  m.arch = "sm_90a";
+  m.arch_version = {9, 0};
+  EXPECT_TRUE(check_arch(m, {9, 0}, "NVIDIA H200", "k"));
+  expect_error(check_arch(m, {8, 0}, "NVIDIA A100", "k"),
+               gpu::errc::arch_mismatch,
+               "compiled for sm_90a, which is newer than the device 'NVIDIA "
+               "A100' (compute capability 8.0)");
+  // Its PTX is not JIT-compiled for a newer GPU.
+  expect_error(check_arch(m, {10, 0}, "NVIDIA B200", "kernels::vecadd"),
+               gpu::errc::arch_mismatch,
+               "kernel 'kernels::vecadd': compiled for sm_90a, an "
+               "arch-specific target that runs only on compute capability "
+               "9.0, not on the device 'NVIDIA B200' (compute capability "
+               "10.0)");
+  expect_error(check_arch(m, {9, 1}, "X", "k"), gpu::errc::arch_mismatch,
+               "runs only on compute capability 9.0");
+  // --gpu-arch=sm_90a,sm_100: the sm_100 cubin serves 10.0, nothing 12.0.
+  image.cubin_count = 2;
+  EXPECT_TRUE(check_arch(m, {10, 0}, "NVIDIA B200", "k"));
+  expect_error(check_arch(m, {12, 0}, "RTX", "k"), gpu::errc::arch_mismatch,
+               "an arch-specific target");
+  // A plain sm_90 module's PTX runs anywhere newer.
+  m.arch = "sm_90";
+  EXPECT_TRUE(check_arch(m, {12, 0}, "RTX", "k"));
+}
+
+TEST(ChooseCubin, Sm90aOnlyOnComputeCapability90) {
+  using gpu::detail::choose_cubin;
+  static const uint8_t bytes[4] = {1, 2, 3, 4};
+  // --gpu-arch=sm_80,sm_90a
+  alloy_cubin cubins[] = {{80, 0, bytes, 4}, {90, 1, bytes, 4}};
+  alloy_module_image image{};
+  image.cubins = cubins;
+  image.cubin_count = 2;
+  gpu::detail::module_record m;
+  m.image = &image;
+  m.arch = "sm_80";
+  m.arch_version = {8, 0};
+  EXPECT_EQ(choose_cubin(m, {9, 0}), &cubins[1]);
+  for (gpu::sm_version cc :
+       {gpu::sm_version{8, 0}, gpu::sm_version{8, 6}, gpu::sm_version{8, 9}})
+    EXPECT_EQ(choose_cubin(m, cc), &cubins[0]);
+  // Not on another Hopper minor, nor on Blackwell (their PTX is sm_80's).
+  EXPECT_EQ(choose_cubin(m, {9, 1}), nullptr);
+  EXPECT_EQ(choose_cubin(m, {10, 0}), nullptr);
+  EXPECT_EQ(choose_cubin(m, {10, 3}), nullptr);
+  EXPECT_EQ(choose_cubin(m, {12, 0}), nullptr);
+  // sm_90a alone: 9.0 only.
+  image.cubins = &cubins[1];
+  image.cubin_count = 1;
+  EXPECT_EQ(choose_cubin(m, {9, 0}), &cubins[1]);
+  EXPECT_EQ(choose_cubin(m, {8, 0}), nullptr);
+  EXPECT_EQ(choose_cubin(m, {10, 0}), nullptr);
+}
+
 TEST(ChooseCubin, SameMajorAndNewestMinorNotAboveTheDevice) {
   using gpu::detail::choose_cubin;
   static const uint8_t bytes[4] = {1, 2, 3, 4};

@@ -194,15 +194,24 @@ std::string shellQuote(const std::string &S) {
   return Out + "'";
 }
 
-// Checks sm_XX / sm_XXX with XX >= 80; returns an error message or "".
+// Checks sm_XX / sm_XXX with XX >= 80, or the arch-specific sm_XXa /
+// sm_XXXa from sm_90a (the plugin's Basic/GpuArch.cpp reads the same);
+// returns an error message or "".
 std::string checkOneArch(const std::string &Arch) {
   std::string Digits = startsWith(Arch, "sm_") ? Arch.substr(3) : "";
+  bool ArchSpecific = endsWith(Digits, "a");
+  if (ArchSpecific)
+    Digits.pop_back();
   if (Digits.size() < 2 || Digits.size() > 3 ||
       Digits.find_first_not_of("0123456789") != std::string::npos)
     return "--gpu-arch=" + Arch +
-           ": expected sm_ and a compute capability, for example sm_80";
+           ": expected sm_ and a compute capability, for example sm_80, or "
+           "an arch-specific target such as sm_90a";
   if (std::stoi(Digits) < 80)
     return "--gpu-arch=" + Arch + ": Alloy supports sm_80 and newer";
+  if (ArchSpecific && std::stoi(Digits) < 90)
+    return "--gpu-arch=" + Arch +
+           ": arch-specific targets (the 'a' suffix) begin with sm_90a";
   return "";
 }
 
@@ -331,7 +340,9 @@ void printHelp(const Paths &P) {
       "                     default sm_80). A list (sm_80,sm_90) embeds a "
       "cubin for\n"
       "                     each and PTX for the lowest; native asks the "
-      "driver\n"
+      "driver;\n"
+      "                     sm_90a is Hopper's arch-specific target (runs "
+      "on 9.0 only)\n"
       "  --trace[=DIR]      Dump every compiler stage into DIR (default: "
       "./alloy-trace)\n"
       "  -fmad=false        GPU code: no fused multiply-add contraction "

@@ -6,6 +6,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
 class ModuleOp;
@@ -13,13 +15,36 @@ class ModuleOp;
 
 namespace alloy {
 
+/// What the lowering targets (convert-alloy-to-llvm's sm, arch-specific and
+/// targets options), for patterns whose instruction depends on it.
+struct GpuTarget {
+  unsigned sm = 80;          // the lowest architecture: 90 for sm_90(a)
+  bool archSpecific = false; // the only target is sm_<sm>a
+  std::string targets;       // "sm_80,sm_90a", for diagnostics
+
+  /// Whether the code is for exactly the arch-specific target sm_<n>a:
+  /// isArchSpecific(90) allows sm_90a's wgmma and setmaxnreg.
+  bool isArchSpecific(unsigned n) const { return archSpecific && sm == n; }
+  /// The build's architectures, for "... needs sm_90a; the build targets
+  /// sm_80,sm_90a".
+  std::string targetList() const {
+    if (!targets.empty())
+      return targets;
+    return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
+  }
+};
+
 #define GEN_PASS_DECL
 #include "alloy/Conversion/Passes.h.inc"
 
 /// convert-alloy-to-llvm, mem2reg, canonicalize, cse,
 /// reconcile-unrealized-casts: Alloy + upstream dialects to llvm + nvvm, for
-/// targets from sm_<sm> up.
-void buildAlloyToLLVMPipeline(mlir::OpPassManager &pm, unsigned sm = 80);
+/// targets from sm_<sm> up; with `archSpecific`, for the arch-specific
+/// sm_<sm>a only (sm_90a). `targets` names the build's architectures in
+/// diagnostics ("sm_80,sm_90a").
+void buildAlloyToLLVMPipeline(mlir::OpPassManager &pm, unsigned sm = 80,
+                              bool archSpecific = false,
+                              llvm::StringRef targets = {});
 
 /// Registers the Alloy passes and the `alloy-to-llvm` pipeline.
 void registerAlloyPasses();

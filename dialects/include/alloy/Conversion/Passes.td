@@ -14,15 +14,27 @@ def ConvertAlloyToLLVMPass : Pass<"convert-alloy-to-llvm", "::mlir::ModuleOp"> {
     `!alloy.ptr<space>` becomes `!llvm.ptr<N>`, defined `func.func`s get
     internal linkage, `math` on f32/f64 calls libdevice (`__nv_*`). Allocas
     end up in the entry block. Run `alloy-to-llvm` for the whole pipeline.
-    `sm` is the lowest target architecture (90 for sm_90): operations whose
-    PTX instruction is newer (`alloy.approx` of bf16) lower to what that
-    target has.
+    `sm` is the lowest target architecture (90 for sm_90 and sm_90a):
+    operations whose PTX instruction is newer (`alloy.approx` of bf16)
+    lower to what that target has. `arch-specific` says the code is for the
+    arch-specific target `sm_<sm>a` and nothing else (`--gpu-arch=sm_90a`
+    alone: one lowering serves every cubin of a build, so a build that also
+    has sm_80 or sm_90 has no arch-specific instructions); lowerings of
+    instructions that exist only there (sm_90a's `wgmma`, `setmaxnreg`) ask
+    `alloy::GpuTarget::isArchSpecific(90)` (Passes.h) and otherwise report
+    an error naming `targets`, the build's architecture list as written
+    (`sm_80,sm_90a`).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
   let options = [
     Option<"sm", "sm", "unsigned", /*default=*/"80",
-           "the lowest target architecture (80 = sm_80)">
+           "the lowest target architecture (80 = sm_80)">,
+    Option<"archSpecific", "arch-specific", "bool", /*default=*/"false",
+           "the only target is the arch-specific sm_<sm>a (sm_90a)">,
+    Option<"targets", "targets", "std::string", /*default=*/"\"\"",
+           "every target architecture, as written, for diagnostics "
+           "(sm_80,sm_90a); empty: sm_<sm>[a]">
   ];
 }
 

@@ -483,9 +483,16 @@ struct ApproxF32Lowering : ConvertOpToLLVMPattern<MathOp> {
 struct ConvertAlloyToLLVMPass
     : alloy::impl::ConvertAlloyToLLVMPassBase<ConvertAlloyToLLVMPass> {
   using Base::Base;
+  // For the patterns of arch-specific instructions (sm_90a).
+  alloy::GpuTarget target() const { return {sm, archSpecific, targets}; }
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (archSpecific && sm < 90) {
+      module.emitError() << "arch-specific targets begin with sm_90a; sm_"
+                         << unsigned(sm) << "a is none";
+      return signalPassFailure();
+    }
     prepareFuncs(module);
 
     LLVMTypeConverter tc(ctx);
@@ -526,8 +533,11 @@ struct ConvertAlloyToLLVMPass
 
 } // namespace
 
-void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm, unsigned sm) {
-  pm.addPass(createConvertAlloyToLLVMPass(ConvertAlloyToLLVMPassOptions{sm}));
+void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm, unsigned sm,
+                                     bool archSpecific,
+                                     llvm::StringRef targets) {
+  pm.addPass(createConvertAlloyToLLVMPass(
+      ConvertAlloyToLLVMPassOptions{sm, archSpecific, targets.str()}));
   pm.addPass(createReconcileUnrealizedCastsPass());
   // No MLIR SROA/mem2reg: when they promote a memcpy to or from a stack slot
   // they drop its alignment (the new load or store claims the type's ABI
