@@ -13,8 +13,8 @@
 #include <gpu/gpu.hpp>
 
 namespace kernels {
-// ALLOY-DAG: alloy.shared_memory @__shared_{{[0-9]+}}_tile_{{.*}} : !alloy.record<"gpu::shared_array<float, 128>", 512, 4>, align 4
-// PTX-DAG: .shared .align 4 .b8 __shared_{{[0-9]+}}_tile_{{.*}}[512];
+// ALLOY-DAG: alloy.shared_memory @__shared_{{[0-9]+}}_tile_{{.*}} : !alloy.record<"gpu::shared_array<float, 128>", 512, 4>, align 16
+// PTX-DAG: .shared .align 16 .b8 __shared_{{[0-9]+}}_tile_{{.*}}[512];
 // PTX-DAG: .extern .shared .align 16 .b8 __alloy_dynamic_shared[];
 [[gpu::kernel, gpu::launch_contract(1, 128)]]
 void stage(std::span<const float> in, gpu::disjoint_span<float> out) {
