@@ -42,6 +42,10 @@ rm -f "$out/kernels.o" "$out/main.o"
 # exp2 and tanh through f32).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-math.cpp" -o "$out/half_math"
 "$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-math.cpp" -o "$out/half_math_sm80"
+# Hopper (issue 17): mbarriers, and the arch-specific sm_90a target.
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/mbarrier.cpp" -o "$out/mbarrier"
+"$cxx" -O2 --gpu-arch=sm_90a "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm90a"
+"$cxx" -O2 --gpu-arch=sm_80,sm_90,sm_90a "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_fat90a"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"
