@@ -86,6 +86,10 @@ std::optional<gpu::error> load(void *&library, driver_api &a) {
   bind(a.cuOccupancyMaxActiveBlocksPerMultiprocessor,
        "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   bind(a.cuLaunchKernel, "cuLaunchKernel");
+  // Not required: only gpu::tensor_map needs it (CUDA 12.0 and newer).
+  std::string optional;
+  bind_symbol(library, a.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled",
+              optional);
   if (!missing.empty())
     return make_error(errc::no_driver, "the CUDA driver " + path +
                                            " lacks the function " + missing +

@@ -147,6 +147,15 @@ struct driver_api {
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
+  // Optional (CUDA 12.0): null in an older driver, which gpu::tensor_map
+  // reports. Arguments: the 128-byte CUtensorMap, CUtensorMapDataType,
+  // rank, address, globalDim, globalStrides, boxDim, elementStrides,
+  // interleave, swizzle, l2Promotion, oobFill.
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
+                                     const unsigned long long *,
+                                     const unsigned long long *,
+                                     const unsigned *, const unsigned *, int,
+                                     int, int, int);
 };
 
 // The driver, loaded and initialised (cuInit) on first use. The path is

@@ -28,6 +28,7 @@ constexpr code_name alloy_names[] = {
     {errc::invalid_state, "ALLOY_ERROR_INVALID_STATE"},
     {errc::no_nccl, "ALLOY_ERROR_NO_NCCL"},
     {errc::nccl_error, "ALLOY_ERROR_NCCL"},
+    {errc::invalid_tensor_map, "ALLOY_ERROR_INVALID_TENSOR_MAP"},
 };
 
 constexpr code_name driver_names[] = {

@@ -1,6 +1,7 @@
 #include "KernelParams.h"
 #include "ASTUtils.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 
 using namespace clang;
@@ -20,6 +21,16 @@ ParamKind classifyKernelParam(QualType t) {
   if (isClassNamed(t, "gpu", "disjoint_span"))
     return ParamKind::Output;
   return ParamKind::Scalar;
+}
+
+bool isGridConstantType(QualType t) {
+  const CXXRecordDecl *rd = t.getCanonicalType()->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return false;
+  for (const auto *a : rd->getDefinition()->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == "alloy.grid_constant")
+      return true;
+  return false;
 }
 
 const char *paramKindName(ParamKind kind) {

@@ -15,6 +15,11 @@ ParamKind classifyKernelParam(clang::QualType t);
 
 const char *paramKindName(ParamKind kind);
 
+// A class annotated alloy.grid_constant (gpu::tensor_map): as a kernel
+// parameter, one PTX parameter that the kernel uses in place (CUDA's
+// __grid_constant__), never copied to local memory.
+bool isGridConstantType(clang::QualType t);
+
 } // namespace alloy
 
 #endif

@@ -175,6 +175,11 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
                   b.getI32IntegerAttr(int32_t(info.bounds->minBlocks)));
   }
   for (unsigned i = 0; i < leafTypes.size(); ++i) {
+    if (uint64_t size = leafTypes[i].gridConstantSize)
+      op.setArgAttr(i, AlloyDialect::getGridConstantAttrName(),
+                    b.getDenseI64ArrayAttr(
+                        {int64_t(size),
+                         int64_t(leafTypes[i].gridConstantAlign)}));
     if (!leafTypes[i].isPointer)
       continue;
     if (leafKinds[i] == ParamKind::Input || leafKinds[i] == ParamKind::Output)

@@ -70,6 +70,13 @@ void FunctionEmitter::emitKernel(mlir::Operation *target,
   for (auto [p, pinfo] : llvm::zip(fn->parameters(), info.params)) {
     QualType t = p->getType();
     mlir::Location l = loc(p->getLocation());
+    if (isGridConstantType(t)) {
+      // A gpu::tensor_map: used in place, in param space (no copy).
+      mlir::Value v = entry->getArgument(next++);
+      locals[p] = Address{
+          v, uint64_t(ast.getTypeAlignInChars(t).getQuantity())};
+      continue;
+    }
     Address slot = createTemp(t);
     for (const ParamLeaf &leaf : pinfo.leaves) {
       unsigned index = next++;

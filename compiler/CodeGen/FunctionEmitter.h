@@ -150,6 +150,8 @@ public:
   // mbarriers, proxy fences, elect.sync (HopperEmitter.cpp).
   mlir::Value emitHopperIntrinsic(Intrinsic intrinsic,
                                   const clang::CallExpr *e);
+  // TMA bulk tensor copies and tensor map prefetch (TmaEmitter.cpp).
+  mlir::Value emitTmaIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
   // Approximate functions of halves and pairs (HalfMathEmitter.cpp).
   mlir::Value emitHalfMathIntrinsic(Intrinsic intrinsic,
                                     const clang::CallExpr *e);

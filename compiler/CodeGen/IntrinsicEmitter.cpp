@@ -126,6 +126,12 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::Packed2AtomicAdd:
   case Intrinsic::HalfAtomicAdd:
     return emitTensorIntrinsic(intrinsic, e);
+  case Intrinsic::TmaLoad:
+  case Intrinsic::TmaStore:
+  case Intrinsic::TmaStoreCommit:
+  case Intrinsic::TmaStoreWait:
+  case Intrinsic::TmaPrefetch:
+    return emitTmaIntrinsic(intrinsic, e);
   case Intrinsic::MbarrierInit:
   case Intrinsic::MbarrierArrive:
   case Intrinsic::MbarrierArriveExpectTx:

@@ -61,6 +61,14 @@ KernelParamInfo lowerKernelParam(TypeLowering &types, const ParmVarDecl *param,
     info.name = "_";
   info.kind = classifyKernelParam(t);
   info.size = types.sizeOf(t);
+  if (isGridConstantType(t)) {
+    // One leaf: the whole object, passed in place.
+    uint64_t align =
+        param->getASTContext().getTypeAlignInChars(t).getQuantity();
+    leafTypes.push_back({types.pointerType(), false, info.size, align});
+    info.leaves.push_back({0, info.size});
+    return info;
+  }
   collectLeaves(types, param->getASTContext(), t, 0, info, leafTypes);
   return info;
 }

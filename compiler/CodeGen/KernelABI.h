@@ -25,6 +25,11 @@ class TypeLowering;
 struct KernelLeafType {
   mlir::Type type;
   bool isPointer = false;
+  // A gpu::tensor_map: the parameter's generic address (byval, param space,
+  // nvvm.grid_constant), which the kernel uses without a copy; its size
+  // and alignment in bytes (0 for other leaves).
+  uint64_t gridConstantSize = 0;
+  uint64_t gridConstantAlign = 0;
 };
 
 // Classifies `param` and collects its leaves.

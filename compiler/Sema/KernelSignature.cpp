@@ -2,6 +2,7 @@
 #include "Basic/ASTUtils.h"
 #include "Basic/DeviceTypes.h"
 #include "Basic/Diagnostics.h"
+#include "Basic/KernelParams.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -20,6 +21,9 @@ static const char *unpassable(QualType t, ASTContext &ast) {
     return nullptr;
   if (t->isScalarType())
     return unsupportedTypeReason(t, ast);
+  if (isGridConstantType(t))
+    return "it holds a gpu::tensor_map, which must be a kernel parameter of "
+           "its own (TMA reads it in place, in the kernel's parameter space)";
   if (const auto *at = ast.getAsConstantArrayType(t))
     return unpassable(at->getElementType(), ast);
   const auto *rd = t->getAsCXXRecordDecl();
@@ -57,10 +61,31 @@ bool checkKernelSignature(const FunctionDecl *kernel,
     if (isClassNamed(t, "std", "span", &spec) ||
         isClassNamed(t, "gpu", "disjoint_span", &spec))
       element = spec->getTemplateArgs()[0].getAsType();
-    if (t->isReferenceType()) {
+    if (t->isReferenceType() && isGridConstantType(t.getNonReferenceType())) {
+      report(diags, p->getLocation(), diag::err_kernel_param_type)
+          << p->getName() << t
+          << "take a gpu::tensor_map by value, as 'const "
+             "gpu::tensor_map<T, N> " +
+                 p->getName().str() +
+                 "' (it is passed in the kernel's parameter space, CUDA's "
+                 "const __grid_constant__)";
+      ok = false;
+    } else if (t->isReferenceType()) {
       report(diags, p->getLocation(), diag::err_kernel_param_reference)
           << p->getName();
       ok = false;
+    } else if (isGridConstantType(t)) {
+      // Read in place by TMA: the kernel must not write it.
+      if (!t.isConstQualified()) {
+        report(diags, p->getLocation(), diag::err_kernel_param_type)
+            << p->getName() << t
+            << "declare a gpu::tensor_map parameter const, as 'const "
+               "gpu::tensor_map<T, N> " +
+                   p->getName().str() +
+                   "' (the kernel reads it in place, in its parameter "
+                   "space: CUDA's const __grid_constant__)";
+        ok = false;
+      }
     } else if (holdsThreadIndex(element)) {
       report(diags, p->getLocation(), diag::err_thread_index_forged)
           << "a kernel parameter of type '" + t.getAsString() + "'";

@@ -228,6 +228,12 @@ private:
     if (kind == ParamKind::Scalar) {
       if (buffer)
         problem = "a gpu::device_buffer cannot be passed as a scalar";
+      else if (isGridConstantType(pt) && !scalarFits(ctx, pt, at))
+        problem = "the parameter is a '" +
+                  pt.getUnqualifiedType().getAsString() +
+                  "' (its element type and rank must match), not '" +
+                  at.getNonReferenceType().getUnqualifiedType().getAsString() +
+                  "'";
       else if (!scalarFits(ctx, pt, at))
         problem = "'" + at.getAsString() + "' does not convert to '" +
                   pt.getAsString() + "' without narrowing";

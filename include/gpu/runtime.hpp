@@ -72,6 +72,10 @@ inline constexpr int no_nccl = 100015;
 // ALLOY_ERROR_NCCL: an NCCL call failed; the message names the call, the
 // rank and device, and NCCL's error.
 inline constexpr int nccl_error = 100016;
+// ALLOY_ERROR_INVALID_TENSOR_MAP: a gpu::tensor_map the tensor memory
+// accelerator cannot use (rank, shape, strides, box, alignment, swizzle);
+// the message names the dimension and the rule (<gpu/tma.hpp>).
+inline constexpr int invalid_tensor_map = 100017;
 } // namespace errc
 
 class error {

@@ -40,6 +40,17 @@ std::recursive_mutex g_mutex;
 
 int g_sync_result = 0;
 int g_cc_major = 8, g_cc_minor = 0;
+// The arguments of the last cuTensorMapEncodeTiled call (tma_test.cpp has
+// the same struct).
+struct fake_tensor_map_call {
+  int data_type;
+  unsigned rank;
+  void *address;
+  unsigned long long dims[5], strides[4];
+  unsigned box[5], element_strides[5];
+  int interleave, swizzle, l2_promotion, oob_fill;
+};
+fake_tensor_map_call g_tensor_map_call;
 int g_max_dynamic_shared = 0;
 int g_launches = 0;
 launch_hook g_hook = nullptr;
@@ -138,6 +149,7 @@ void fake_cuda_reset() {
   g_sync_result = 0;
   g_cc_major = 8;
   g_cc_minor = 0;
+  g_tensor_map_call = {};
   g_max_dynamic_shared = 0;
   g_launches = 0;
   g_hook = nullptr;
@@ -225,6 +237,17 @@ CUstream_st *fake_cuda_foreign_stream(int other_context) {
 }
 void fake_cuda_foreign_stream_destroy(CUstream_st *s) {
   delete reinterpret_cast<int *>(s);
+}
+// The device's compute capability (8.0 after a reset).
+void fake_cuda_set_compute_capability(int major, int minor) {
+  FAKE_LOCK;
+  g_cc_major = major;
+  g_cc_minor = minor;
+}
+// The last cuTensorMapEncodeTiled call's arguments (fake_tensor_map_call).
+const void *fake_cuda_last_tensor_map() {
+  FAKE_LOCK;
+  return &g_tensor_map_call;
 }
 // The next call of the entry point `function` returns `rc`.
 void fake_cuda_fail(const char *function, int rc) {
@@ -715,6 +738,34 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunc_st *,
   if (shared && size_t(n) > 167936 / shared)
     n = int(167936 / shared);
   return *blocks = n, 0;
+}
+// Records its arguments; the map's 16 words are the address, then the
+// rank and the dimensions, so that a test can recognise it in a launch.
+CUresult cuTensorMapEncodeTiled(void *map, int data_type, unsigned rank,
+                                void *address, const unsigned long long *dims,
+                                const unsigned long long *strides,
+                                const unsigned *box,
+                                const unsigned *element_strides,
+                                int interleave, int swizzle, int l2_promotion,
+                                int oob_fill) {
+  FAKE_ENTRY("cuTensorMapEncodeTiled");
+  if (rank < 1 || rank > 5 || uintptr_t(map) % 64)
+    return 1; // CUDA_ERROR_INVALID_VALUE
+  fake_tensor_map_call c{data_type, rank, address, {}, {}, {}, {},
+                         interleave, swizzle, l2_promotion, oob_fill};
+  for (unsigned i = 0; i < rank; ++i) {
+    c.dims[i] = dims[i];
+    c.box[i] = box[i];
+    c.element_strides[i] = element_strides[i];
+    if (i + 1 < rank)
+      c.strides[i] = strides[i];
+  }
+  g_tensor_map_call = c;
+  unsigned long long words[16] = {uintptr_t(address), rank};
+  for (unsigned i = 0; i < rank; ++i)
+    words[2 + i] = dims[i];
+  std::memcpy(map, words, sizeof(words));
+  return 0;
 }
 CUresult cuLaunchKernel(CUfunc_st *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,

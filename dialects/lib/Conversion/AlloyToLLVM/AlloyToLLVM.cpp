@@ -33,6 +33,21 @@ using namespace alloy;
 
 namespace {
 
+/// alloy.grid_constant = [size, align] -> a byval [size x i8] pointer of
+/// that alignment, marked nvvm.grid_constant: NVPTX keeps the parameter in
+/// param space and gives its uses its generic address (cvta.param).
+void appendGridConstantAttrs(ConversionPatternRewriter &r,
+                             DenseI64ArrayAttr value,
+                             SmallVectorImpl<NamedAttribute> &attrs) {
+  Type bytes = LLVM::LLVMArrayType::get(r.getI8Type(), uint64_t(value[0]));
+  attrs.push_back(r.getNamedAttr(LLVM::LLVMDialect::getByValAttrName(),
+                                 TypeAttr::get(bytes)));
+  attrs.push_back(r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                                 r.getI64IntegerAttr(value[1])));
+  attrs.push_back(r.getNamedAttr(NVVM::NVVMDialect::getGridConstantAttrName(),
+                                 r.getUnitAttr()));
+}
+
 /// alloy.kernel -> llvm.func {nvvm.kernel, nvvm.reqntid, nvvm.maxntid,
 /// nvvm.minctasm}; alloy.* argument attributes -> llvm.*.
 struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
@@ -83,6 +98,10 @@ struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
           attrs.push_back(
               rewriter.getNamedAttr(LLVM::LLVMDialect::getNonNullAttrName(),
                                     rewriter.getUnitAttr()));
+        else if (name == AlloyDialect::getGridConstantAttrName())
+          appendGridConstantAttrs(rewriter,
+                                  cast<DenseI64ArrayAttr>(attr.getValue()),
+                                  attrs);
         else
           attrs.push_back(attr);
       }
@@ -253,6 +272,10 @@ void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 void populateAlloyTensorToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns,
                                        unsigned sm);
+// TmaToLLVM.cpp: TMA bulk tensor copies and tensor map prefetch (sm_90).
+void populateAlloyTmaToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                    mlir::RewritePatternSet &patterns,
+                                    unsigned sm);
 // HopperToLLVM.cpp: mbarriers, proxy fences, elect.sync (sm_90 for most).
 void populateAlloyHopperToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns,
@@ -509,6 +532,7 @@ struct ConvertAlloyToLLVMPass
     populateAlloyMemoryToLLVMPatterns(tc, patterns);
     populateAlloyTensorToLLVMPatterns(tc, patterns, sm);
     populateAlloyHalfMathToLLVMPatterns(tc, patterns, sm);
+    populateAlloyTmaToLLVMPatterns(tc, patterns, sm);
     populateAlloyHopperToLLVMPatterns(tc, patterns, sm);
     populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);

@@ -56,11 +56,36 @@ Operation *AlloyDialect::materializeConstant(OpBuilder &builder,
   return nullptr;
 }
 
+// alloy.grid_constant = array<i64: size, align> on a kernel's generic
+// !alloy.ptr argument.
+static LogicalResult verifyGridConstant(Operation *op, unsigned argIndex,
+                                        NamedAttribute attr) {
+  auto value = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!value || value.size() != 2 || value[0] <= 0 || value[1] <= 0 ||
+      !llvm::isPowerOf2_64(uint64_t(value[1])))
+    return op->emitOpError("'alloy.grid_constant' must be array<i64: size, "
+                           "align> with a positive size and a power-of-two "
+                           "alignment");
+  if (!isa<KernelOp>(op))
+    return op->emitOpError("'alloy.grid_constant' is only valid on kernel "
+                           "arguments");
+  auto func = cast<FunctionOpInterface>(op);
+  Type type = func.getArgumentTypes()[argIndex];
+  auto ptr = dyn_cast<PtrType>(type);
+  if (!ptr || ptr.getSpace() != MemorySpace::generic)
+    return op->emitOpError("'alloy.grid_constant' on argument #")
+           << argIndex << " requires a generic !alloy.ptr argument, got "
+           << type;
+  return success();
+}
+
 LogicalResult AlloyDialect::verifyRegionArgAttribute(Operation *op,
                                                      unsigned regionIndex,
                                                      unsigned argIndex,
                                                      NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getGridConstantAttrName())
+    return verifyGridConstant(op, argIndex, attr);
   if (name != getNoAliasAttrName() && name != getReadOnlyAttrName() &&
       name != getNonNullAttrName())
     return op->emitOpError("unknown Alloy argument attribute '") << name << "'";

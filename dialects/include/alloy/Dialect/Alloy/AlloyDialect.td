@@ -30,6 +30,12 @@ def Alloy_Dialect : Dialect {
     static constexpr llvm::StringLiteral getNonNullAttrName() {
       return "alloy.nonnull";
     }
+    // A kernel argument that is the generic address of a by-value
+    // parameter the kernel reads in place (gpu::tensor_map, CUDA's
+    // __grid_constant__): array<i64: size, align> in bytes.
+    static constexpr llvm::StringLiteral getGridConstantAttrName() {
+      return "alloy.grid_constant";
+    }
   private:
     void registerTypes();
   public:

@@ -523,6 +523,7 @@ def Alloy_ConstantAddressOp : Alloy_Op<"constant_address",
 include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
 include "alloy/Dialect/Alloy/AlloyMemoryOps.td"
 include "alloy/Dialect/Alloy/AlloyTensorOps.td"
+include "alloy/Dialect/Alloy/AlloyTmaOps.td"
 include "alloy/Dialect/Alloy/AlloyHopperOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD

@@ -1,0 +1,154 @@
+// Lowering of Alloy's TMA operations (AlloyTmaOps.td) to upstream nvvm ops,
+// and so to LLVM's NVPTX intrinsics (llvm.nvvm.cp.async.bulk.tensor.g2s /
+// s2g.tile.Nd, llvm.nvvm.cp.async.bulk.commit.group / wait.group[.read],
+// llvm.nvvm.prefetch.tensormap); no inline asm. The load's destination is
+// the block's own shared memory seen as shared::cluster (address space 7,
+// the form sm_90 has: cvta.to.shared::cluster). All need sm_90 and PTX ISA
+// 8.0: below sm_90, an error at the op naming the target.
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+
+namespace alloy {
+namespace {
+
+// NVPTX's shared::cluster address space.
+constexpr unsigned sharedClusterSpace = 7;
+
+// The function holding `op` needs PTX ISA `isa` (80 for 8.0); NVPTXBackend
+// raises the module's .version to the highest one asked for.
+void requireIsa(Operation *op, unsigned isa, ConversionPatternRewriter &r) {
+  Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!fn)
+    fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  if (!fn)
+    return;
+  SmallVector<Attribute> entries;
+  if (auto old = fn->getAttrOfType<ArrayAttr>("passthrough")) {
+    for (Attribute e : old) {
+      auto pair = dyn_cast<ArrayAttr>(e);
+      if (pair && pair.size() == 2)
+        if (auto key = dyn_cast<StringAttr>(pair[0]);
+            key && key.getValue() == "alloy-ptx-isa") {
+          unsigned have = 0;
+          if (auto v = dyn_cast<StringAttr>(pair[1]);
+              v && !v.getValue().getAsInteger(10, have) && have >= isa)
+            return;
+          continue;
+        }
+      entries.push_back(e);
+    }
+  }
+  entries.push_back(r.getStrArrayAttr({"alloy-ptx-isa", std::to_string(isa)}));
+  r.modifyOpInPlace(fn,
+                    [&] { fn->setAttr("passthrough", r.getArrayAttr(entries)); });
+}
+
+// TMA exists from sm_90 (Hopper) on.
+LogicalResult needSm90(Operation *op, StringRef what, unsigned sm,
+                       ConversionPatternRewriter &r) {
+  if (sm < 90)
+    return op->emitOpError() << "(" << what
+                             << ") needs sm_90 or newer (--gpu-arch=sm_90); "
+                                "the lowest target is sm_"
+                             << sm;
+  requireIsa(op, 80, r);
+  return success();
+}
+
+template <class Op> struct TmaPattern : ConvertOpToLLVMPattern<Op> {
+  TmaPattern(const LLVMTypeConverter &tc, unsigned sm)
+      : ConvertOpToLLVMPattern<Op>(tc), sm(sm) {}
+  unsigned sm;
+};
+
+struct TmaLoadLowering : TmaPattern<TmaLoadOp> {
+  using TmaPattern::TmaPattern;
+  LogicalResult matchAndRewrite(TmaLoadOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "cp.async.bulk.tensor load", sm, r)))
+      return failure();
+    Value dst = LLVM::AddrSpaceCastOp::create(
+        r, op.getLoc(), LLVM::LLVMPointerType::get(r.getContext(),
+                                                   sharedClusterSpace),
+        a.getDst());
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        r, op.getLoc(), dst, a.getMap(), a.getCoordinates(), a.getBar(),
+        /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
+        /*l2CacheHint=*/Value(),
+        NVVM::TMALoadModeAttr::get(r.getContext(), NVVM::TMALoadMode::TILE),
+        r.getBoolAttr(false), /*group=*/nullptr, /*predicate=*/Value());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaStoreLowering : TmaPattern<TmaStoreOp> {
+  using TmaPattern::TmaPattern;
+  LogicalResult matchAndRewrite(TmaStoreOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "cp.async.bulk.tensor store", sm, r)))
+      return failure();
+    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+        r, op.getLoc(), a.getMap(), a.getSrc(), a.getCoordinates(),
+        /*l2CacheHint=*/Value(),
+        NVVM::TMAStoreModeAttr::get(r.getContext(), NVVM::TMAStoreMode::TILE),
+        /*predicate=*/Value());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaStoreCommitLowering : TmaPattern<TmaStoreCommitOp> {
+  using TmaPattern::TmaPattern;
+  LogicalResult matchAndRewrite(TmaStoreCommitOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "cp.async.bulk.commit_group", sm, r)))
+      return failure();
+    NVVM::CpAsyncBulkCommitGroupOp::create(r, op.getLoc());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaStoreWaitLowering : TmaPattern<TmaStoreWaitOp> {
+  using TmaPattern::TmaPattern;
+  LogicalResult matchAndRewrite(TmaStoreWaitOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "cp.async.bulk.wait_group", sm, r)))
+      return failure();
+    NVVM::CpAsyncBulkWaitGroupOp::create(
+        r, op.getLoc(), r.getI32IntegerAttr(int32_t(op.getPending())),
+        op.getRead() ? r.getUnitAttr() : UnitAttr());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaPrefetchLowering : TmaPattern<TmaPrefetchOp> {
+  using TmaPattern::TmaPattern;
+  LogicalResult matchAndRewrite(TmaPrefetchOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "prefetch.tensormap", sm, r)))
+      return failure();
+    NVVM::PrefetchOp::create(r, op.getLoc(), /*cacheLevel=*/nullptr,
+                             /*evictPriority=*/nullptr, a.getMap(),
+                             /*predicate=*/Value(), /*tensormap=*/true);
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
+                                    RewritePatternSet &patterns, unsigned sm) {
+  patterns.add<TmaLoadLowering, TmaStoreLowering, TmaStoreCommitLowering,
+               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, sm);
+}
+
+} // namespace alloy
