@@ -4,7 +4,8 @@
 # and the .cuh headers they include, common/ and run.sh itself). A source
 # that mentions BENCH_FAST is also built with -DBENCH_FAST --use_fast_math,
 # as alloy_<name>_fast; one that mentions BENCH_PTX with -DBENCH_PTX
-# --gpu-arch=sm_80 (PTX only on sm_90).
+# --gpu-arch=sm_80 (PTX only on sm_90); one that mentions BENCH_SM90A is
+# built for sm_90a alone (wgmma).
 # The PTX of each Alloy program goes to OUT_DIR/ptx/, for sass.sh.
 # usage: bench/build.sh BUILD_DIR OUT_DIR
 set -eu
@@ -34,6 +35,10 @@ compile() { # OUTPUT SOURCE FLAGS...
 }
 for source in "$bench"/*/alloy_*.cpp; do
   name=$(basename "$source" .cpp)
+  if grep -q BENCH_SM90A "$source"; then
+    compile "$name" "$source" --gpu-arch=sm_90a
+    continue
+  fi
   compile "$name" "$source"
   if grep -q BENCH_FAST "$source"; then
     compile "${name}_fast" "$source" -DBENCH_FAST --use_fast_math

@@ -11,7 +11,8 @@
 # nvcc's) share of cuBLAS's metric for <name>. cuBLAS is not in the
 # geometric mean.
 # The pairs whose programs print "output hash: <hex>" (common/
-# output_hash.hpp: hgemm_*, wmma_gemm) are compared element by element: the
+# output_hash.hpp: hgemm_*, wmma_gemm, wgmma_gemm_*) are compared element
+# by element: the
 # last lines say, per pair, "<name>: outputs bit-identical (hash ...)" or
 # "<name>: outputs DIFFER: <n> of <total> elements ..." (counted from the
 # raw outputs, which the programs write to OUT_DIR/outputs/ and this script
@@ -23,7 +24,8 @@ nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null 2>&1 || nvcc=/usr/local/cuda/bin/nvcc
 order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock hgemm_f16_4096 hgemm_f16_8192 hgemm_bf16_4096 hgemm_bf16_8192
-  wmma_gemm
+  wmma_gemm wgmma_gemm_f16_4096 wgmma_gemm_f16_8192 wgmma_gemm_bf16_4096
+  wgmma_gemm_bf16_8192
   histogram block_scan softmax nbody blackscholes stencil2d
   gelu_forward softmax_forward layernorm_forward matmul_forward
   attention_forward encoder_forward_bf16 gelu_forward_bf16
@@ -42,6 +44,9 @@ for name in $names; do
   source="$dir/nvcc_$name.cu"
   [ -f "$source" ] || continue
   flags="-O3 -arch=sm_90 -I$dir/common"
+  if grep -q BENCH_SM90A "$source"; then # wgmma: the arch-specific target
+    flags="-O3 -gencode arch=compute_90a,code=sm_90a -I$dir/common"
+  fi
   ("$nvcc" $flags "$source" -o "$dir/nvcc_$name" >"$dir/nvcc_$name.log" 2>&1 ||
     echo "nvcc FAILED: nvcc_$name" >>"$dir/nvcc_$name.log") &
   if grep -q BENCH_PTX "$source"; then

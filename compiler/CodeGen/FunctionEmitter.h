@@ -147,6 +147,8 @@ public:
   mlir::Value emitIntrinsicCall(Intrinsic intrinsic, const clang::CallExpr *e);
   // mma.sync, ldmatrix, cp.async, packed halves (TensorEmitter.cpp).
   mlir::Value emitTensorIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
+  // Warpgroup MMA and shared addresses (WgmmaEmitter.cpp).
+  mlir::Value emitWgmmaIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
   // mbarriers, proxy fences, elect.sync (HopperEmitter.cpp).
   mlir::Value emitHopperIntrinsic(Intrinsic intrinsic,
                                   const clang::CallExpr *e);

@@ -143,6 +143,12 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::FenceMbarrierInit:
   case Intrinsic::ElectOne:
     return emitHopperIntrinsic(intrinsic, e);
+  case Intrinsic::SharedAddress:
+  case Intrinsic::WgmmaFence:
+  case Intrinsic::WgmmaMmaAsync:
+  case Intrinsic::WgmmaCommit:
+  case Intrinsic::WgmmaWait:
+    return emitWgmmaIntrinsic(intrinsic, e);
   case Intrinsic::HalfApprox:
   case Intrinsic::Packed2Approx:
     return emitHalfMathIntrinsic(intrinsic, e);

@@ -1,6 +1,7 @@
 #include "DeviceCompiler.h"
 #include "Basic/Diagnostics.h"
 #include "Basic/GpuArch.h"
+#include "CheckWgmma.h"
 #include "NVPTXBackend.h"
 #include "Ptxas.h"
 
@@ -13,6 +14,8 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
@@ -56,6 +59,11 @@ struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
           << failure->getMsg();
       return true;
     }
+    if (const auto *wgmma = llvm::dyn_cast<WgmmaDiagnostic>(&di)) {
+      report(diags, locationOf(wgmma->where()), diag::err_wgmma_misuse)
+          << wgmma->message();
+      return true;
+    }
     if (di.getSeverity() == llvm::DS_Remark ||
         di.getSeverity() == llvm::DS_Note)
       return true;
@@ -68,6 +76,18 @@ struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
                                               : diag::warn_device_llvm)
         << text;
     return true;
+  }
+  // "file:line:col" as a location in a file clang read; invalid otherwise.
+  clang::SourceLocation locationOf(llvm::StringRef where) const {
+    auto [rest, col] = where.rsplit(':');
+    auto [file, line] = rest.rsplit(':');
+    unsigned l = 0, c = 0;
+    if (!diags.hasSourceManager() || line.getAsInteger(10, l) ||
+        col.getAsInteger(10, c))
+      return {};
+    clang::SourceManager &sm = diags.getSourceManager();
+    auto ref = sm.getFileManager().getOptionalFileRef(file);
+    return ref ? sm.translateFileLineCol(*ref, l, c) : clang::SourceLocation();
   }
   clang::DiagnosticsEngine &diags;
 };

@@ -1,5 +1,6 @@
 #include "NVPTXBackend.h"
 #include "AssumeConvergent.h"
+#include "CheckWgmma.h"
 #include "LaunchFacts.h"
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
@@ -285,6 +286,8 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   llvm::ModulePassManager mpm;
   mpm.addPass(AssumeConvergentPass());
   mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
+  // After inlining: wgmma accumulators are SSA values to follow.
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(CheckWgmmaPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
   // Last, once nothing folds the guarded moves and conditions away again.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(SignedZeroSelectsPass()));

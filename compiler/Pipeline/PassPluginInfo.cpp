@@ -1,9 +1,10 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and the module pass alloy-assume-convergent, alloy-launch-facts,
-//   alloy-pack-halves, alloy-signed-zero-selects, alloy-wide-copies, and
-//   the loop pass alloy-unroll-private-arrays)
+//   (and alloy-check-wgmma, alloy-launch-facts, alloy-pack-halves,
+//   alloy-signed-zero-selects, alloy-wide-copies, the module pass
+//   alloy-assume-convergent and the loop pass alloy-unroll-private-arrays)
 #include "AssumeConvergent.h"
+#include "CheckWgmma.h"
 #include "LaunchFacts.h"
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
@@ -30,6 +31,10 @@ llvmGetPassPluginInfo() {
                   }
                   if (name == alloy::WideCopiesPass::name()) {
                     fpm.addPass(alloy::WideCopiesPass());
+                    return true;
+                  }
+                  if (name == alloy::CheckWgmmaPass::name()) {
+                    fpm.addPass(alloy::CheckWgmmaPass());
                     return true;
                   }
                   if (name == alloy::PackHalvesPass::name()) {

@@ -280,6 +280,10 @@ void populateAlloyTmaToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 void populateAlloyHopperToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns,
                                        unsigned sm);
+// WgmmaToLLVM.cpp: warpgroup MMA, for the arch-specific sm_90a only.
+void populateAlloyWgmmaToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                      mlir::RewritePatternSet &patterns,
+                                      const alloy::GpuTarget &target);
 // HalfMathToLLVM.cpp: alloy.approx for targets from sm_<sm> up.
 void populateAlloyHalfMathToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                          mlir::RewritePatternSet &patterns,
@@ -534,6 +538,7 @@ struct ConvertAlloyToLLVMPass
     populateAlloyHalfMathToLLVMPatterns(tc, patterns, sm);
     populateAlloyTmaToLLVMPatterns(tc, patterns, sm);
     populateAlloyHopperToLLVMPatterns(tc, patterns, sm);
+    populateAlloyWgmmaToLLVMPatterns(tc, patterns, target());
     populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);

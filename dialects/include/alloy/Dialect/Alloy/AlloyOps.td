@@ -525,5 +525,6 @@ include "alloy/Dialect/Alloy/AlloyMemoryOps.td"
 include "alloy/Dialect/Alloy/AlloyTensorOps.td"
 include "alloy/Dialect/Alloy/AlloyTmaOps.td"
 include "alloy/Dialect/Alloy/AlloyHopperOps.td"
+include "alloy/Dialect/Alloy/AlloyWgmmaOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD

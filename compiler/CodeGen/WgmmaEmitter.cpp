@@ -1,0 +1,130 @@
+// Calls of <gpu/wgmma.hpp>'s intrinsics: Hopper's warpgroup MMA. The
+// accumulator is the program's float array, loaded into SSA values before
+// each op and stored back after it (LLVM keeps it in registers), so that
+// fence, mma_async and wait each take and return it: see AlloyWgmmaOps.td.
+// gpu::wgmma::mma_async is itself the intrinsic, so that its location (and
+// alloy-check-wgmma's errors) are the user's call.
+#include "Basic/DeviceIntrinsics.h"
+#include "Basic/InternalError.h"
+#include "FunctionEmitter.h"
+
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace alloy {
+namespace {
+
+const TemplateArgument &templateArg(const FunctionDecl *callee, unsigned i) {
+  const TemplateArgumentList *args = callee->getTemplateSpecializationArgs();
+  ALLOY_CHECK(args && i < args->size() && "wgmma intrinsics are templates");
+  return (*args)[i];
+}
+
+int64_t templateInt(const FunctionDecl *callee, unsigned i) {
+  const TemplateArgument &arg = templateArg(callee, i);
+  ALLOY_CHECK(arg.getKind() == TemplateArgument::Integral &&
+              "an integral template argument");
+  return arg.getAsIntegral().getExtValue();
+}
+
+// The multiplicand type: template argument `i`, an enumerator of
+// gpu::detail::mma_type named as PTX names the type.
+MmaType multiplicandType(const FunctionDecl *callee, unsigned i) {
+  const TemplateArgument &arg = templateArg(callee, i);
+  ALLOY_CHECK(arg.getKind() == TemplateArgument::Integral &&
+              "the mma_type template argument");
+  if (const auto *et = arg.getIntegralType()->getAs<EnumType>())
+    for (const EnumConstantDecl *e :
+         et->getOriginalDecl()->getDefinitionOrSelf()->enumerators())
+      if (e->getInitVal() == arg.getAsIntegral())
+        if (std::optional<MmaType> t = symbolizeMmaType(e->getName()))
+          return *t;
+  ALLOY_UNREACHABLE("<gpu/wgmma.hpp> names the multiplicand type");
+}
+
+} // namespace
+
+mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
+                                                const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  const FunctionDecl *callee = e->getDirectCallee();
+  mlir::Type f32 = b.getF32Type();
+  auto value = [&](mlir::Value p, unsigned j) {
+    return j ? MemberAddrOp::create(b, l, p, 4 * j).getResult() : p;
+  };
+  auto loadAcc = [&](mlir::Value p, unsigned n) {
+    llvm::SmallVector<mlir::Value, 64> acc;
+    for (unsigned j = 0; j < n; ++j)
+      acc.push_back(LoadOp::create(b, l, f32, value(p, j), 4));
+    return acc;
+  };
+  auto storeAcc = [&](mlir::Value p, mlir::ValueRange acc) {
+    for (auto [j, v] : llvm::enumerate(acc))
+      StoreOp::create(b, l, v, value(p, j), 4);
+  };
+
+  switch (intrinsic) {
+  case Intrinsic::SharedAddress: {
+    // template-free: uint32_t shared_address(const void *)
+    mlir::Value p = emitScalarExpr(e->getArg(0));
+    mlir::Value shared = AddrSpaceCastOp::create(
+        b, l, PtrType::get(b.getContext(), MemorySpace::shared), p);
+    return PtrToIntOp::create(b, l, b.getI32Type(), shared);
+  }
+  case Intrinsic::WgmmaFence: {
+    // template <int Count> void fence(float *acc)
+    unsigned n = templateInt(callee, 0);
+    mlir::Value p = emitScalarExpr(e->getArg(0));
+    if (n == 0) {
+      WgmmaFenceOp::create(b, l, mlir::TypeRange{}, mlir::ValueRange{});
+      return {};
+    }
+    llvm::SmallVector<mlir::Value, 64> acc = loadAcc(p, n);
+    auto fence = WgmmaFenceOp::create(b, l, mlir::ValueRange(acc).getTypes(),
+                                      acc);
+    storeAcc(p, fence.getResults());
+    return {};
+  }
+  case Intrinsic::WgmmaMmaAsync: {
+    // template <int N, class T, mma_type AB> void mma_async(
+    //     accumulator<N> &acc, descriptor<T> a, descriptor<T> b, bool)
+    unsigned n = templateInt(callee, 0);
+    MmaType type = multiplicandType(callee, 2);
+    Address acc = emitAddress(e->getArg(0));
+    auto descriptor = [&](const Expr *arg) {
+      Address d = emitMaterialized(arg);
+      return LoadOp::create(b, l, b.getI64Type(), d.ptr, 8).getResult();
+    };
+    mlir::Value aDesc = descriptor(e->getArg(1));
+    mlir::Value bDesc = descriptor(e->getArg(2));
+    mlir::Value scale = emitCondition(e->getArg(3));
+    auto mma = WgmmaMmaAsyncOp::create(b, l, n, type, aDesc, bDesc, scale,
+                                       loadAcc(acc.ptr, n / 2));
+    storeAcc(acc.ptr, mma.getD());
+    return {};
+  }
+  case Intrinsic::WgmmaCommit:
+    WgmmaCommitOp::create(b, l);
+    return {};
+  case Intrinsic::WgmmaWait: {
+    // template <int Pending, int Count> void wait(float *acc)
+    int64_t pending = templateInt(callee, 0);
+    unsigned n = templateInt(callee, 1);
+    mlir::Value p = emitScalarExpr(e->getArg(0));
+    llvm::SmallVector<mlir::Value, 64> acc;
+    if (n)
+      acc = loadAcc(p, n);
+    auto wait = WgmmaWaitOp::create(b, l, mlir::ValueRange(acc).getTypes(),
+                                    b.getI32IntegerAttr(pending), acc);
+    storeAcc(p, wait.getResults());
+    return {};
+  }
+  default:
+    ALLOY_UNREACHABLE("not a wgmma intrinsic");
+  }
+}
+
+} // namespace alloy

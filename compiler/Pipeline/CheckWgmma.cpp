@@ -1,0 +1,206 @@
+#include "CheckWgmma.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+namespace alloy {
+namespace {
+
+const int kind = llvm::getNextAvailablePluginDiagnosticKind();
+
+// The asm text of a call of inline asm, or "".
+llvm::StringRef asmText(const llvm::Value *v) {
+  const auto *call = llvm::dyn_cast<llvm::CallInst>(v);
+  if (!call)
+    return {};
+  if (const auto *ia = llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand()))
+    return ia->getAsmString();
+  return {};
+}
+bool isMma(const llvm::Value *v) {
+  return asmText(v).contains("wgmma.mma_async");
+}
+bool isFence(const llvm::Value *v) {
+  return asmText(v).contains("wgmma.fence");
+}
+bool isReleasingWait(const llvm::Value *v) {
+  return asmText(v).contains("wgmma.wait_group.sync.aligned 0;");
+}
+
+// The mma's source location, from its asm's "// alloy-wgmma FILE:L:C".
+std::string whereOf(const llvm::CallInst *mma) {
+  llvm::StringRef text = asmText(mma);
+  size_t at = text.find("// alloy-wgmma ");
+  if (at == llvm::StringRef::npos)
+    return "?";
+  std::string s;
+  llvm::StringRef rest = text.substr(at + 15);
+  for (size_t i = 0; i < rest.size() && rest[i] != '\n'; ++i) {
+    s += rest[i];
+    if (rest[i] == '$' && i + 1 < rest.size() && rest[i + 1] == '$')
+      ++i; // the asm string's escape
+  }
+  return s;
+}
+
+// Whether every thread of a warpgroup has the same v: v is uniform, the
+// result of gpu::wgmma::warpgroup_index(), or computed from such values
+// (no phis, loads or calls: their divergence may come from control flow or
+// memory).
+bool sameInWarpgroup(const llvm::Value *v, const llvm::UniformityInfo &ui,
+                     llvm::DenseMap<const llvm::Value *, bool> &memo,
+                     int depth = 0) {
+  if (!ui.isDivergent(v))
+    return true;
+  if (asmText(v).contains("// alloy-warpgroup-uniform"))
+    return true;
+  const auto *inst = llvm::dyn_cast<llvm::Instruction>(v);
+  if (!inst || depth > 32 || llvm::isa<llvm::PHINode>(inst) ||
+      inst->mayReadOrWriteMemory() || llvm::isa<llvm::CallBase>(inst))
+    return false;
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  memo[v] = false; // a cycle is not uniform
+  bool same = true;
+  for (const llvm::Value *op : inst->operands())
+    if (!sameInWarpgroup(op, ui, memo, depth + 1)) {
+      same = false;
+      break;
+    }
+  memo[v] = same;
+  return same;
+}
+
+std::string describe(const llvm::Instruction *user) {
+  if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user)) {
+    if (llvm::isa<llvm::AllocaInst>(
+            llvm::getUnderlyingObject(store->getPointerOperand())))
+      return "keeps it in local memory (an accumulator must stay in "
+             "registers: index it with constants, in loops that unroll, and "
+             "do not pass it to functions that are not inlined)";
+    return "stores it";
+  }
+  if (const auto *call = llvm::dyn_cast<llvm::CallBase>(user)) {
+    if (const llvm::Function *fn = call->getCalledFunction())
+      return "passes it to '" + llvm::demangle(fn->getName().str()) + "'";
+    if (!asmText(call).empty())
+      return "passes it to an asm statement";
+    return "passes it to a call";
+  }
+  return std::string("reads it (") + user->getOpcodeName() + ")";
+}
+
+} // namespace
+
+WgmmaDiagnostic::WgmmaDiagnostic(std::string where, std::string message)
+    : llvm::DiagnosticInfo(kind, llvm::DS_Error), where_(std::move(where)),
+      message_(std::move(message)) {}
+
+void WgmmaDiagnostic::print(llvm::DiagnosticPrinter &dp) const {
+  dp << where_ << ": " << message_;
+}
+
+bool WgmmaDiagnostic::classof(const llvm::DiagnosticInfo *di) {
+  return di->getKind() == kind;
+}
+
+llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
+                                            llvm::FunctionAnalysisManager &fam) {
+  llvm::SmallVector<llvm::CallInst *, 8> mmas;
+  for (llvm::Instruction &i : llvm::instructions(f))
+    if (isMma(&i))
+      mmas.push_back(llvm::cast<llvm::CallInst>(&i));
+  if (mmas.empty())
+    return llvm::PreservedAnalyses::all();
+  std::string fn = llvm::demangle(f.getName().str());
+  llvm::StringSet<> reported;
+  auto error = [&](const llvm::CallInst *mma, const std::string &message) {
+    std::string where = whereOf(mma);
+    if (reported.insert(where + message).second)
+      f.getContext().diagnose(WgmmaDiagnostic(where, message));
+  };
+
+  auto &uniformity = fam.getResult<llvm::UniformityInfoAnalysis>(f);
+  llvm::DenseMap<const llvm::Value *, bool> memo;
+  for (llvm::CallInst *mma : mmas)
+    for (unsigned d = 0; d < 2; ++d)
+      if (!sameInWarpgroup(mma->getArgOperand(d), uniformity, memo))
+        error(mma, std::string("the ") + (d ? "B" : "A") +
+                       " descriptor of this wgmma may differ between the "
+                       "threads of the warpgroup (in '" + fn +
+                       "'); wgmma needs one descriptor for all of them: compute it from "
+                       "block-uniform values and "
+                       "gpu::wgmma::warpgroup_index()");
+
+  // Follow each mma's results; `origin` is the mma a value came from.
+  for (llvm::CallInst *mma : mmas) {
+    llvm::SmallVector<const llvm::Value *, 64> work;
+    llvm::DenseSet<const llvm::Value *> seen;
+    // The elements of a struct result are its extractvalues; an element
+    // without one reaches nothing.
+    if (auto *st = llvm::dyn_cast<llvm::StructType>(mma->getType())) {
+      llvm::SmallVector<bool, 128> used(st->getNumElements());
+      for (const llvm::User *u : mma->users())
+        if (const auto *ev = llvm::dyn_cast<llvm::ExtractValueInst>(u)) {
+          if (ev->getNumIndices() == 1 && !ev->use_empty())
+            used[ev->getIndices()[0]] = true;
+          work.push_back(ev);
+        } else {
+          error(mma, "the accumulator of this wgmma is used whole before "
+                     "gpu::wgmma::wait<0> releases it (in '" + fn + "')");
+        }
+      for (bool u : used)
+        if (!u) {
+          error(mma, "the accumulator of this wgmma is overwritten or never "
+                     "released before it is complete: call "
+                     "gpu::wgmma::wait<0>(acc) after the commit, before "
+                     "writing or dropping it (in '" + fn + "')");
+          break;
+        }
+    } else {
+      if (mma->use_empty())
+        error(mma, "the accumulator of this wgmma is overwritten or never "
+                   "released: call gpu::wgmma::wait<0>(acc) (in '" + fn +
+                       "')");
+      work.push_back(mma);
+    }
+    while (!work.empty()) {
+      const llvm::Value *v = work.pop_back_val();
+      if (!seen.insert(v).second)
+        continue;
+      for (const llvm::User *u : v->users()) {
+        const auto *user = llvm::cast<llvm::Instruction>(u);
+        if (llvm::isa<llvm::PHINode, llvm::SelectInst, llvm::ExtractValueInst,
+                      llvm::InsertValueInst>(user)) {
+          work.push_back(user);
+          continue;
+        }
+        if (isMma(user) || isReleasingWait(user))
+          continue;
+        if (isFence(user)) {
+          // Its results pass the same values through.
+          for (const llvm::User *fu : user->users())
+            work.push_back(fu);
+          if (!user->getType()->isStructTy())
+            work.push_back(user);
+          continue;
+        }
+        error(mma, "the accumulator of this wgmma is in flight until "
+                   "gpu::wgmma::wait<0>(acc): the program " +
+                       describe(user) + " before that (in '" + fn + "')");
+      }
+    }
+  }
+  return llvm::PreservedAnalyses::all();
+}
+
+} // namespace alloy

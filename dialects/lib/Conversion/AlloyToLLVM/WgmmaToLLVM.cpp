@@ -1,0 +1,182 @@
+// Lowering of Alloy's warpgroup MMA operations (AlloyWgmmaOps.td) to PTX
+// inline assembly: upstream nvvm.wgmma.mma_async builds its own asm without
+// the accumulator threading through fence and wait, which is what keeps
+// LLVM from moving a read of an accumulator in flight above the wait (and
+// what alloy-check-wgmma follows). Every asm is volatile, clobbers memory
+// (the multiplicands are read from shared memory asynchronously) and is
+// convergent (alloy-assume-convergent). The mma's asm ends with a PTX
+// comment naming the source location, for alloy-check-wgmma's messages.
+// wgmma exists only on sm_90a: for any other target, an error at the op
+// naming the build's targets. PTX ISA 8.0.
+#include "InlineAsm.h"
+#include "PtxIsa.h"
+
+#include "alloy/Conversion/Passes.h"
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+
+namespace alloy {
+namespace {
+
+LogicalResult needSm90a(Operation *op, const GpuTarget &target) {
+  if (target.isArchSpecific(90))
+    return success();
+  return op->emitOpError()
+         << "(wgmma) needs the arch-specific target sm_90a "
+            "(--gpu-arch=sm_90a, and no other architecture in the build); "
+            "the build targets "
+         << target.targetList();
+}
+
+// "$0, $1, ..., $<n-1>" from `first`.
+std::string operandList(unsigned first, unsigned n) {
+  std::string s;
+  for (unsigned i = 0; i < n; ++i)
+    s += (i ? ", $" : "$") + std::to_string(first + i);
+  return s;
+}
+
+// `text` as a volatile asm whose first outputs are `acc` (f32, tied to the
+// inputs of the same values after `inputs`), clobbering memory. Returns the
+// accumulator's new values.
+SmallVector<Value> accAsm(ConversionPatternRewriter &r, Location loc,
+                          StringRef text, ValueRange inputs,
+                          StringRef inputConstraints, ValueRange acc) {
+  unsigned n = acc.size();
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "=f,";
+  if (!inputConstraints.empty())
+    constraints += inputConstraints.str() + ",";
+  for (unsigned i = 0; i < n; ++i)
+    constraints += std::to_string(i) + ",";
+  constraints += "~{memory}";
+  SmallVector<Value> operands(inputs.begin(), inputs.end());
+  operands.append(acc.begin(), acc.end());
+  Type result;
+  if (n == 1)
+    result = r.getF32Type();
+  else if (n > 1)
+    result = LLVM::LLVMStructType::getLiteral(
+        r.getContext(), SmallVector<Type>(n, r.getF32Type()));
+  auto asmOp = createInlineAsm(r, loc, result, operands, text, constraints,
+                               /*sideEffects=*/true);
+  SmallVector<Value> out;
+  if (n == 1)
+    out.push_back(asmOp.getResult(0));
+  else
+    for (unsigned i = 0; i < n; ++i)
+      out.push_back(LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i));
+  return out;
+}
+
+// The op's location as file:line:col, for alloy-check-wgmma ('$' doubled:
+// the asm string's escape).
+std::string where(Location loc) {
+  std::string s;
+  if (auto flc = dyn_cast<FileLineColLoc>(loc))
+    s = (flc.getFilename().getValue() + ":" + Twine(flc.getLine()) + ":" +
+         Twine(flc.getColumn()))
+            .str();
+  std::string escaped;
+  for (char c : s) {
+    if (c == '\n')
+      continue;
+    escaped += c;
+    if (c == '$')
+      escaped += '$';
+  }
+  return escaped.empty() ? "?" : escaped;
+}
+
+template <class Op> struct WgmmaPattern : ConvertOpToLLVMPattern<Op> {
+  WgmmaPattern(const LLVMTypeConverter &tc, GpuTarget target)
+      : ConvertOpToLLVMPattern<Op>(tc), target(std::move(target)) {}
+  GpuTarget target;
+};
+
+struct FenceLowering : WgmmaPattern<WgmmaFenceOp> {
+  using WgmmaPattern::WgmmaPattern;
+  LogicalResult matchAndRewrite(WgmmaFenceOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90a(op, target)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    r.replaceOp(op, accAsm(r, op.getLoc(), "wgmma.fence.sync.aligned;", {},
+                           "", a.getAcc()));
+    return success();
+  }
+};
+
+struct CommitLowering : WgmmaPattern<WgmmaCommitOp> {
+  using WgmmaPattern::WgmmaPattern;
+  LogicalResult matchAndRewrite(WgmmaCommitOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90a(op, target)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    accAsm(r, op.getLoc(), "wgmma.commit_group.sync.aligned;", {}, "", {});
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitLowering : WgmmaPattern<WgmmaWaitOp> {
+  using WgmmaPattern::WgmmaPattern;
+  LogicalResult matchAndRewrite(WgmmaWaitOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90a(op, target)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    std::string text = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPending()) + ";";
+    r.replaceOp(op, accAsm(r, op.getLoc(), text, {}, "", a.getAcc()));
+    return success();
+  }
+};
+
+struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
+  using WgmmaPattern::WgmmaPattern;
+  LogicalResult matchAndRewrite(WgmmaMmaAsyncOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90a(op, target)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    Location loc = op.getLoc();
+    StringRef type = stringifyMmaType(op.getType());
+    unsigned k = op.getType() == MmaType::tf32 ? 8
+                 : (op.getType() == MmaType::e4m3 ||
+                    op.getType() == MmaType::e5m2)
+                     ? 32
+                     : 16;
+    // f16 and bf16 also take the (immediate) transpose flags: 0, K-major.
+    bool halves = op.getType() == MmaType::f16 || op.getType() == MmaType::bf16;
+    unsigned n = a.getAcc().size();
+    std::string text =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 2) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+        std::to_string(op.getN()) + "k" + std::to_string(k) + ".f32." +
+        type.str() + "." + type.str() + " {" + operandList(0, n) + "}, $" +
+        std::to_string(n) + ", $" + std::to_string(n + 1) + ", p, 1, 1" +
+        (halves ? ", 0, 0" : "") + ";\n}\n// alloy-wgmma " + where(loc);
+    Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
+    r.replaceOp(op, accAsm(r, loc, text, {a.getADesc(), a.getBDesc(), scale},
+                           "l,l,r", a.getAcc()));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyWgmmaToLLVMPatterns(const LLVMTypeConverter &tc,
+                                      RewritePatternSet &patterns,
+                                      const GpuTarget &target) {
+  patterns.add<FenceLowering, CommitLowering, WaitLowering, MmaAsyncLowering>(
+      tc, target);
+}
+
+} // namespace alloy

@@ -1,0 +1,302 @@
+// Hopper's warpgroup matrix multiply (PTX wgmma.mma_async, sm_90a): a
+// warpgroup (four consecutive warps, 128 threads) multiplies a 64 x K tile
+// of A by a K x N tile of B, both in shared memory, into a 64 x N f32
+// accumulator spread over its registers; the multiply runs asynchronously.
+//
+//   [[gpu::shared]] gpu::wgmma::tile<gpu::half, 64, 64> a;   // A: 64 x 64
+//   [[gpu::shared]] gpu::wgmma::tile<gpu::half, 128, 64> b;  // B^T: 128 x 64
+//   ... fill them (a.at(r, k) = ..., b.at(n, k) = ...), sync_threads()
+//   gpu::wgmma::accumulator<128> acc;                        // 64 x 128 f32
+//   gpu::wgmma::fence(acc);                   // registers ready for wgmma
+//   for (int k = 0; k < 64; k += 16)
+//     gpu::wgmma::mma_async(acc, a.desc(0, k), b.desc(0, k), k > 0);
+//   gpu::wgmma::commit();                     // the batch is one group
+//   gpu::wgmma::wait<0>(acc);                 // done: acc may be read
+//   for (int i = 0; i < acc.size; ++i) out(acc.row(i), acc.col(i)) = acc[i];
+//
+// Between mma_async and the wait<0>(acc) that releases it, the accumulator
+// belongs to the tensor cores: reading, writing or passing it is a compile
+// error (the plugin follows its values), as is a descriptor that is not
+// the same on every thread. Both operands are K-major: A is row-major
+// (row m, column k), B is given transposed (row n, column k), as PTX's
+// mma .row.col. docs/hopper.md has the layouts and the protocol.
+#ifndef GPU_WGMMA_HPP
+#define GPU_WGMMA_HPP
+
+#include <gpu/detail/intrinsics.hpp>
+#include <gpu/detail/tensor_intrinsics.hpp>
+#include <gpu/half.hpp>
+#include <gpu/tensor_core.hpp>
+
+#include <cstdint>
+#include <cstdlib>
+#include <type_traits>
+
+namespace gpu::wgmma {
+
+// How a tile's rows are laid out in shared memory: swizzle::b128 (rows of
+// 128 bytes whose 16-byte chunks are XOR-permuted by the row, what TMA's
+// 128-byte swizzle writes; the fast one), b64, b32, or none (8 x 16-byte
+// core matrices, unpermuted).
+enum class swizzle : int { none, b32, b64, b128 };
+
+namespace detail {
+using gpu::detail::mma_type;
+
+template <class T> constexpr mma_type type_of() {
+  if constexpr (std::is_same_v<T, gpu::half>)
+    return mma_type::f16;
+  else if constexpr (std::is_same_v<T, gpu::bfloat16>)
+    return mma_type::bf16;
+  else if constexpr (std::is_same_v<T, float>)
+    return mma_type::tf32;
+  else if constexpr (std::is_same_v<T, gpu::fp8_e4m3>)
+    return mma_type::e4m3;
+  else
+    return mma_type::e5m2;
+}
+template <class T>
+inline constexpr bool is_element_v =
+    std::is_same_v<T, gpu::half> || std::is_same_v<T, gpu::bfloat16> ||
+    std::is_same_v<T, float> || std::is_same_v<T, gpu::fp8_e4m3> ||
+    std::is_same_v<T, gpu::fp8_e5m2>;
+
+// Bytes of a row of a swizzle atom (a core matrix's width without one).
+constexpr uint32_t row_bytes(swizzle s) {
+  return s == swizzle::b128 ? 128 : s == swizzle::b64 ? 64
+                                : s == swizzle::b32   ? 32
+                                                      : 16;
+}
+// The descriptor's layout field (bits 62-63).
+constexpr uint64_t layout_bits(swizzle s) {
+  return s == swizzle::b128 ? 1 : s == swizzle::b64 ? 2
+                              : s == swizzle::b32   ? 3
+                                                    : 0;
+}
+constexpr uint64_t field(uint32_t bytes) { return (bytes & 0x3ffff) >> 4; }
+
+// The address of `p` (in shared memory) in the shared window.
+ALLOY_INTRINSIC("space.shared_address")
+inline uint32_t shared_address(const void *) noexcept { return 0; }
+
+template <int Count>
+ALLOY_INTRINSIC("wgmma.fence")
+inline void fence(float *) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("wgmma.commit") inline void commit() noexcept { std::abort(); }
+template <int Pending, int Count>
+ALLOY_INTRINSIC("wgmma.wait")
+inline void wait(float *) noexcept {
+  std::abort();
+}
+} // namespace detail
+
+// A shared-memory matrix descriptor of element type T (PTX's 64-bit
+// "matrix descriptor"): the start address, the strides and the swizzle of
+// a K-major 8-row-group layout. Made by tile::desc, never by hand.
+template <class T> class descriptor {
+public:
+  uint64_t bits() const noexcept { return bits_; }
+
+private:
+  explicit descriptor(uint64_t bits) noexcept : bits_(bits) {}
+  template <class, int, int, swizzle> friend class tile;
+  uint64_t bits_;
+};
+
+// A Rows x Cols tile of T in shared memory in wgmma's K-major layout: row
+// r is row m of A (or n of B), column c is k. Rows a multiple of 8; Cols a
+// multiple of one swizzle row (128 bytes for b128: 64 halves). The columns
+// come in panels of one swizzle row each, panel after panel; declare it
+// [[gpu::shared]] (it is 1024-byte aligned, as the swizzle needs).
+template <class T, int Rows, int Cols, swizzle S = swizzle::b128>
+class [[clang::annotate("alloy.shared_only")]] alignas(1024) tile {
+  static_assert(detail::is_element_v<T>,
+                "wgmma tiles hold gpu::half, gpu::bfloat16, float (tf32), "
+                "gpu::fp8_e4m3 or gpu::fp8_e5m2");
+  static constexpr uint32_t row_bytes = detail::row_bytes(S);
+  static constexpr uint32_t per_row = row_bytes / sizeof(T);
+  static_assert(Rows > 0 && Rows % 8 == 0, "a tile has 8-row groups");
+  static_assert(Cols > 0 && Cols % per_row == 0,
+                "a tile's columns fill whole swizzle rows (128 bytes for "
+                "swizzle::b128, 16 for none)");
+
+public:
+  using element_type = T;
+  static constexpr int rows = Rows, cols = Cols;
+  // Elements of K one wgmma consumes (32 bytes of a row).
+  static constexpr int k_step = int(32 / sizeof(T));
+  static constexpr uint32_t bytes = uint32_t(Rows) * Cols * sizeof(T);
+
+  tile() = default;
+  tile(const tile &) = delete;
+  tile &operator=(const tile &) = delete;
+
+  // Byte offset of element (r, c) from the tile's start.
+  static constexpr uint32_t offset(int r, int c) noexcept {
+    uint32_t o = uint32_t(c) / per_row * Rows * row_bytes +
+                 uint32_t(r) * row_bytes + uint32_t(c) % per_row * sizeof(T);
+    if constexpr (S == swizzle::b128)
+      o ^= ((o >> 7) & 7) << 4;
+    else if constexpr (S == swizzle::b64)
+      o ^= ((o >> 7) & 3) << 4;
+    else if constexpr (S == swizzle::b32)
+      o ^= ((o >> 7) & 1) << 4;
+    return o;
+  }
+  T &at(int r, int c) noexcept {
+    return *reinterpret_cast<T *>(reinterpret_cast<char *>(data_) +
+                                  offset(r, c));
+  }
+  const T &at(int r, int c) const noexcept {
+    return *reinterpret_cast<const T *>(
+        reinterpret_cast<const char *>(data_) + offset(r, c));
+  }
+  void *data() noexcept { return data_; }
+
+  // The descriptor of the 64 x k_step (A) or N x k_step (B) operand whose
+  // first row is `row` (a multiple of 8) and first column `k` (a multiple
+  // of k_step).
+  descriptor<T> desc(int row, int k) const noexcept {
+    uint32_t start = detail::shared_address(data_) +
+                     uint32_t(k) / per_row * Rows * row_bytes +
+                     uint32_t(row) * row_bytes +
+                     uint32_t(k) % per_row * sizeof(T);
+    // Leading byte offset: between the two 16-byte core-matrix columns of
+    // a k-step (unswizzled: the next panel; swizzled: unused). Stride byte
+    // offset: between 8-row groups.
+    uint32_t leading = S == swizzle::none ? Rows * row_bytes : 16;
+    uint32_t stride = 8 * row_bytes;
+    return descriptor<T>(detail::field(start) |
+                         detail::field(leading) << 16 |
+                         detail::field(stride) << 32 |
+                         detail::layout_bits(S) << 62);
+  }
+
+private:
+  T data_[Rows * Cols];
+};
+
+// The calling thread's warpgroup: its linear index in the block / 128, the
+// same on the 128 threads of a warpgroup. Descriptors computed from it (and
+// from block-uniform values) pass the check that every thread of the
+// warpgroup gives the same descriptor; gpu::thread_idx().x / 128 does not,
+// because in general blocks it is not. (CUTLASS reads it through a shuffle.)
+inline int warpgroup_index() noexcept {
+  uint32_t t = (gpu::detail::thread_id_z() * gpu::detail::block_dim_y() +
+                gpu::detail::thread_id_y()) *
+                   gpu::detail::block_dim_x() +
+               gpu::detail::thread_id_x();
+  uint32_t g;
+  // The marker names the result for Alloy's wgmma check (alloy-check-wgmma).
+  asm("mov.b32 %0, %1; // alloy-warpgroup-uniform" : "=r"(g) : "r"(t / 128));
+  return int(g);
+}
+
+// The 64 x N f32 accumulator of a warpgroup: N / 2 values on each of its
+// 128 threads (N from 8 to 256, a multiple of 8).
+template <int N> class accumulator {
+  static_assert(N >= 8 && N <= 256 && N % 8 == 0,
+                "wgmma's N is a multiple of 8 from 8 to 256");
+
+public:
+  static constexpr int size = N / 2, n = N;
+  float &operator[](int i) noexcept { return v_[i]; }
+  float operator[](int i) const noexcept { return v_[i]; }
+  void zero() noexcept {
+    for (int i = 0; i < size; ++i)
+      v_[i] = 0.0f;
+  }
+  // Row (0-63) and column (0 to N-1) of value i on this thread.
+  static uint32_t row(int i) noexcept {
+    uint32_t t = thread_in_group();
+    return t / 32 * 16 + t % 32 / 4 + 8 * uint32_t(i / 2 % 2);
+  }
+  static uint32_t col(int i) noexcept {
+    return uint32_t(i / 4) * 8 + thread_in_group() % 4 * 2 + uint32_t(i % 2);
+  }
+  float *data() noexcept { return v_; }
+
+private:
+  static uint32_t thread_in_group() noexcept {
+    uint32_t t = (gpu::detail::thread_id_z() * gpu::detail::block_dim_y() +
+                  gpu::detail::thread_id_y()) *
+                     gpu::detail::block_dim_x() +
+                 gpu::detail::thread_id_x();
+    return t % 128;
+  }
+  float v_[N / 2];
+};
+
+template <class T> inline constexpr bool is_accumulator_v = false;
+template <int N> inline constexpr bool is_accumulator_v<accumulator<N>> = true;
+
+// wgmma.fence.sync.aligned: the accumulators' registers (written by this
+// thread since the last wgmma) are ready for the tensor cores. Before the
+// first mma_async of a batch. Warpgroup-synchronous.
+template <class... Acc> inline void fence(Acc &...accs) noexcept {
+  static_assert((is_accumulator_v<Acc> && ...),
+                "gpu::wgmma::fence takes accumulators");
+  if constexpr (sizeof...(Acc) == 0)
+    detail::fence<0>(nullptr);
+  else
+    (detail::fence<Acc::size>(accs.data()), ...);
+}
+
+// acc = A * B + (accumulate ? acc : 0), asynchronously:
+// wgmma.mma_async.sync.aligned.m64nNkK.f32.T.T. Warpgroup-synchronous; the
+// descriptors must be the same on every thread.
+// (The call itself is the intrinsic, so that errors point at it.)
+template <int N, class T, detail::mma_type AB = detail::type_of<T>()>
+ALLOY_INTRINSIC("wgmma.mma_async")
+inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T>,
+                      bool accumulate = true) noexcept {
+  (void)accumulate;
+  std::abort();
+}
+
+// wgmma.commit_group.sync.aligned: the mma_asyncs since the last commit
+// form one group.
+inline void commit() noexcept { detail::commit(); }
+
+// wgmma.wait_group.sync.aligned Pending: waits until at most `Pending`
+// groups are in flight. wait<0>(acc...) also hands the accumulators back to
+// the program; with Pending > 0 they stay in flight.
+template <int Pending, class... Acc> inline void wait(Acc &...accs) noexcept {
+  static_assert(Pending >= 0 && Pending <= 7,
+                "wgmma.wait_group takes 0 to 7 pending groups");
+  static_assert((is_accumulator_v<Acc> && ...),
+                "gpu::wgmma::wait takes accumulators");
+  static_assert(Pending == 0 || sizeof...(Acc) == 0,
+                "only wait<0> releases accumulators: with groups still in "
+                "flight they may still be written");
+  if constexpr (sizeof...(Acc) == 0)
+    detail::wait<Pending, 0>(nullptr);
+  else
+    (detail::wait<Pending, Acc::size>(accs.data()), ...);
+}
+
+// The protocol as a scope: fence on entry; commit and wait<0> on exit.
+//   { gpu::wgmma::batch b(acc); b.mma(a.desc(0, k), w.desc(0, k)); }
+template <int N> class batch {
+public:
+  explicit batch(accumulator<N> &acc) noexcept : acc_(acc) { fence(acc_); }
+  batch(const batch &) = delete;
+  batch &operator=(const batch &) = delete;
+  template <class T>
+  void mma(descriptor<T> a, descriptor<T> b, bool accumulate = true) noexcept {
+    mma_async(acc_, a, b, accumulate);
+  }
+  ~batch() {
+    commit();
+    wait<0>(acc_);
+  }
+
+private:
+  accumulator<N> &acc_;
+};
+
+} // namespace gpu::wgmma
+
+#endif

@@ -1,0 +1,249 @@
+// Warpgroup MMA on the GPU (sm_90a): one warpgroup multiplies a 64 x K tile
+// of A by a K x N tile of B (given transposed, N x K), both written into
+// gpu::wgmma::tile shared memory by ordinary stores, for every swizzle
+// mode, f16, bf16, tf32 and e4m3 operands, and N from 8 to 256; also two
+// groups in flight (wait<1> then wait<0>) and the gpu::wgmma::batch scope.
+// Inputs are small multiples of 1/4 (fp8: of 1/2), so every product and sum
+// is exact in f32: the results must equal the host's exactly.
+#include <gpu/gpu.hpp>
+#include <gpu/hopper.hpp>
+#include <gpu/wgmma.hpp>
+
+#include "check.hpp"
+
+#include <bit>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kernels {
+using gpu::wgmma::swizzle;
+
+template <class T> using bits_t = std::conditional_t<
+    sizeof(T) == 1, uint8_t, std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>>;
+
+// C (64 x N, row-major) = A (64 x K) * B, B given as N x K. With `groups`
+// 2, the k-steps' first half is one group and the second half another
+// (wait<1> between), which must give the same product.
+template <class T, int N, int K, swizzle S, int Groups>
+[[gpu::kernel, gpu::launch_contract(1, 128)]] void
+tile_product(std::span<const bits_t<T>> a, std::span<const bits_t<T>> bt,
+             float *c) {
+  using TileA = gpu::wgmma::tile<T, 64, K, S>;
+  using TileB = gpu::wgmma::tile<T, N, K, S>;
+  [[gpu::shared]] TileA ta;
+  [[gpu::shared]] TileB tb;
+  uint32_t t = gpu::thread_idx().x;
+  for (uint32_t i = t; i < 64 * K; i += 128)
+    ta.at(int(i / K), int(i % K)) = std::bit_cast<T>(a[i]);
+  for (uint32_t i = t; i < N * K; i += 128)
+    tb.at(int(i / K), int(i % K)) = std::bit_cast<T>(bt[i]);
+  gpu::fence_proxy_async(); // ordinary stores, read by the async proxy
+  gpu::sync_threads();
+  gpu::wgmma::accumulator<N> acc;
+  constexpr int steps = K / TileA::k_step;
+  if constexpr (Groups == 1) {
+    gpu::wgmma::fence(acc);
+#pragma unroll
+    for (int s = 0; s < steps; ++s)
+      gpu::wgmma::mma_async(acc, ta.desc(0, s * TileA::k_step),
+                            tb.desc(0, s * TileA::k_step), s > 0);
+    gpu::wgmma::commit();
+    gpu::wgmma::wait<0>(acc);
+  } else {
+    acc.zero();
+    gpu::wgmma::fence(acc);
+#pragma unroll
+    for (int s = 0; s < steps / 2; ++s)
+      gpu::wgmma::mma_async(acc, ta.desc(0, s * TileA::k_step),
+                            tb.desc(0, s * TileA::k_step));
+    gpu::wgmma::commit();
+#pragma unroll
+    for (int s = steps / 2; s < steps; ++s)
+      gpu::wgmma::mma_async(acc, ta.desc(0, s * TileA::k_step),
+                            tb.desc(0, s * TileA::k_step));
+    gpu::wgmma::commit();
+    gpu::wgmma::wait<1>();
+    gpu::wgmma::wait<0>(acc);
+  }
+#pragma unroll
+  for (int i = 0; i < acc.size; ++i)
+    c[acc.row(i) * N + acc.col(i)] = acc[i];
+}
+
+// The same product through the scoped protocol object, A's rows 64..127 of
+// a 128-row tile (a descriptor that starts at row 64).
+template <int N>
+[[gpu::kernel, gpu::launch_contract(1, 128)]] void
+batch_product(std::span<const uint16_t> a, std::span<const uint16_t> bt,
+              float *c) {
+  [[gpu::shared]] gpu::wgmma::tile<gpu::half, 128, 64> ta;
+  [[gpu::shared]] gpu::wgmma::tile<gpu::half, N, 64> tb;
+  uint32_t t = gpu::thread_idx().x;
+  for (uint32_t i = t; i < 128 * 64; i += 128)
+    ta.at(int(i / 64), int(i % 64)) = std::bit_cast<gpu::half>(a[i]);
+  for (uint32_t i = t; i < N * 64; i += 128)
+    tb.at(int(i / 64), int(i % 64)) = std::bit_cast<gpu::half>(bt[i]);
+  gpu::fence_proxy_async();
+  gpu::sync_threads();
+  gpu::wgmma::accumulator<N> acc;
+  acc.zero();
+  {
+    gpu::wgmma::batch batch(acc);
+#pragma unroll
+    for (int k = 0; k < 64; k += 16)
+      batch.mma(ta.desc(64, k), tb.desc(0, k));
+  }
+#pragma unroll
+  for (int i = 0; i < acc.size; ++i)
+    c[acc.row(i) * N + acc.col(i)] = acc[i];
+}
+} // namespace kernels
+
+namespace {
+uint32_t state = 12345;
+uint32_t next() {
+  state = state * 1664525u + 1013904223u;
+  return state >> 8;
+}
+
+// A small value exactly representable in T, and its bits.
+template <class T> struct Value {
+  float v;
+  kernels::bits_t<T> bits;
+};
+template <class T> Value<T> random_value() {
+  if constexpr (std::is_same_v<T, gpu::fp8_e4m3>) {
+    // e4m3: sign, 4 exponent bits (bias 7), 3 mantissa bits; +-0.5..+-2.
+    static const float vals[] = {0.5f, 1.0f, 1.5f, 2.0f};
+    static const uint8_t bits[] = {0x30, 0x38, 0x3c, 0x40};
+    int i = int(next() % 4);
+    bool neg = next() % 2;
+    return {neg ? -vals[i] : vals[i], uint8_t(bits[i] | (neg ? 0x80 : 0))};
+  } else {
+    float v = float(int(next() % 17) - 8) / 4; // -2 .. 2 by 1/4
+    if constexpr (std::is_same_v<T, float>)
+      return {v, std::bit_cast<uint32_t>(v)};
+    else
+      return {v, std::bit_cast<uint16_t>(T(v))};
+  }
+}
+
+template <class T, int N, int K, kernels::swizzle S, int Groups = 1>
+int test_tile(gpu::context &ctx, const char *what) {
+  using B = kernels::bits_t<T>;
+  auto &s = ctx.default_stream();
+  std::vector<B> a(64 * K), bt(N * K);
+  std::vector<float> av(64 * K), bv(N * K);
+  for (int i = 0; i < 64 * K; ++i) {
+    Value<T> x = random_value<T>();
+    av[i] = x.v, a[i] = x.bits;
+  }
+  for (int i = 0; i < N * K; ++i) {
+    Value<T> x = random_value<T>();
+    bv[i] = x.v, bt[i] = x.bits;
+  }
+  auto da = gpu::device_buffer<B>::from_host(s, a).value();
+  auto db = gpu::device_buffer<B>::from_host(s, bt).value();
+  auto dc = gpu::device_buffer<float>::zeroed(s, 64 * N).value();
+  auto p = gpu::prepare<kernels::tile_product<T, N, K, S, Groups>>(
+      ctx, gpu::launch_config_1d{1, 128});
+  if (!p)
+    return check(false, what, describe(p));
+  auto r = gpu::launch(s, *p, da, db, dc);
+  if (!r)
+    return check(false, what, describe(r));
+  std::vector<float> c = dc.to_host(s).value();
+  int wrong = 0;
+  std::string first;
+  for (int m = 0; m < 64; ++m)
+    for (int n = 0; n < N; ++n) {
+      float ref = 0;
+      for (int k = 0; k < K; ++k)
+        ref += av[m * K + k] * bv[n * K + k];
+      float got = c[m * N + n];
+      if (got != ref && wrong++ == 0)
+        first = "C[" + std::to_string(m) + "][" + std::to_string(n) +
+                "] = " + std::to_string(got) + ", expected " +
+                std::to_string(ref);
+    }
+  return check(wrong == 0, what,
+               wrong == 0 ? std::to_string(64 * N) + " elements exact"
+                          : std::to_string(wrong) + " wrong, first " + first);
+}
+
+template <int N> int test_batch(gpu::context &ctx) {
+  auto &s = ctx.default_stream();
+  std::vector<uint16_t> a(128 * 64), bt(N * 64);
+  std::vector<float> av(128 * 64), bv(N * 64);
+  for (size_t i = 0; i < a.size(); ++i) {
+    Value<gpu::half> x = random_value<gpu::half>();
+    av[i] = x.v, a[i] = x.bits;
+  }
+  for (size_t i = 0; i < bt.size(); ++i) {
+    Value<gpu::half> x = random_value<gpu::half>();
+    bv[i] = x.v, bt[i] = x.bits;
+  }
+  auto da = gpu::device_buffer<uint16_t>::from_host(s, a).value();
+  auto db = gpu::device_buffer<uint16_t>::from_host(s, bt).value();
+  auto dc = gpu::device_buffer<float>::zeroed(s, 64 * N).value();
+  auto p = gpu::prepare<kernels::batch_product<N>>(
+      ctx, gpu::launch_config_1d{1, 128});
+  if (!p)
+    return check(false, "wgmma batch scope", describe(p));
+  auto r = gpu::launch(s, *p, da, db, dc);
+  if (!r)
+    return check(false, "wgmma batch scope", describe(r));
+  std::vector<float> c = dc.to_host(s).value();
+  int wrong = 0;
+  for (int m = 0; m < 64; ++m)
+    for (int n = 0; n < N; ++n) {
+      float ref = 0;
+      for (int k = 0; k < 64; ++k)
+        ref += av[(64 + m) * 64 + k] * bv[n * 64 + k];
+      wrong += c[m * N + n] != ref;
+    }
+  return check(wrong == 0, "wgmma batch scope, A from row 64",
+               std::to_string(wrong) + " of " + std::to_string(64 * N) +
+                   " wrong");
+}
+} // namespace
+
+int main() {
+  using kernels::swizzle;
+  auto ctx = gpu::context::create(0);
+  if (!ctx) {
+    std::fprintf(stderr, "%s\n", ctx.error().message().c_str());
+    return 2;
+  }
+  int failures = 0;
+  failures += test_tile<gpu::half, 128, 64, swizzle::b128>(
+      *ctx, "f16 m64n128k16, 128-byte swizzle, K 64");
+  failures += test_tile<gpu::half, 64, 128, swizzle::b128>(
+      *ctx, "f16 m64n64k16, 128-byte swizzle, K 128 (two panels)");
+  failures += test_tile<gpu::half, 64, 64, swizzle::b64>(
+      *ctx, "f16 m64n64k16, 64-byte swizzle");
+  failures += test_tile<gpu::half, 64, 64, swizzle::b32>(
+      *ctx, "f16 m64n64k16, 32-byte swizzle");
+  failures += test_tile<gpu::half, 64, 64, swizzle::none>(
+      *ctx, "f16 m64n64k16, no swizzle");
+  failures += test_tile<gpu::half, 8, 64, swizzle::b128>(
+      *ctx, "f16 m64n8k16");
+  failures += test_tile<gpu::half, 256, 64, swizzle::b128>(
+      *ctx, "f16 m64n256k16");
+  failures += test_tile<gpu::bfloat16, 128, 64, swizzle::b128>(
+      *ctx, "bf16 m64n128k16, 128-byte swizzle");
+  failures += test_tile<float, 64, 32, swizzle::b128>(
+      *ctx, "tf32 m64n64k8, 128-byte swizzle");
+  failures += test_tile<gpu::fp8_e4m3, 64, 128, swizzle::b128>(
+      *ctx, "e4m3 m64n64k32, 128-byte swizzle");
+  failures += test_tile<gpu::half, 128, 64, swizzle::b128, 2>(
+      *ctx, "f16 two groups in flight, wait<1> then wait<0>");
+  failures += test_batch<128>(*ctx);
+  if (failures) {
+    std::printf("FAILED: %d checks\n", failures);
+    return 1;
+  }
+  std::printf("PASSED: all checks\n");
+}
