@@ -32,6 +32,7 @@
 #include <gpu/transfers.hpp>
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -91,12 +92,12 @@ struct tensor_map_request {
 // Why the driver would reject `r` (its documented constraints, checked
 // here so that the message names the dimension), or nothing.
 std::optional<gpu::error> check_tensor_map(const tensor_map_request &r);
-// Checks `r`, then encodes it into the 128 bytes at `map` (64-aligned).
+// Checks `r`, then encodes it into the 128 bytes at `map` (128-aligned).
 result<void> encode_tensor_map(void *map, const tensor_map_request &r);
 
 } // namespace detail
 
-// A TMA descriptor (CUDA's CUtensorMap: 128 opaque bytes, 64-aligned) of a
+// A TMA descriptor (CUDA's CUtensorMap: 128 opaque bytes, 128-aligned as CUDA 13 requires) of a
 // Rank-dimensional tensor of T in global memory and the box (tile) one copy
 // moves. Built on the host; a kernel takes it by value as a `const`
 // parameter, which stays in the kernel's parameter space (CUDA's
@@ -104,7 +105,7 @@ result<void> encode_tensor_map(void *map, const tensor_map_request &r);
 // the parameter itself can be used: a copy in a local variable would be in
 // thread-private memory, which TMA cannot read (pass it on by reference).
 template <class T, int Rank>
-class [[clang::annotate("alloy.grid_constant")]] alignas(64) tensor_map {
+class [[clang::annotate("alloy.grid_constant")]] alignas(128) tensor_map {
   static_assert(Rank >= 1 && Rank <= 5,
                 "gpu::tensor_map: TMA tensors have 1 to 5 dimensions");
   static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T> &&
@@ -240,30 +241,41 @@ inline void load(std::type_identity_t<T> *dst, const tensor_map<T, 5> &map,
 // (store_commit, store_wait). After writing `src` with ordinary stores,
 // gpu::fence_proxy_async() (and a barrier, if other threads wrote it)
 // comes first. cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group
+// Coordinates must not be negative: a box may stick out past the end of a
+// dimension (those elements are not written) but not before its start,
+// which the H200 answers with an illegal instruction that kills the
+// context; a debug build (no NDEBUG) asserts it first.
 template <class T>
 inline void store(const tensor_map<T, 1> &map, int32_t x,
                   const std::type_identity_t<T> *src) noexcept {
+  assert(x >= 0 && "gpu::tma::store: negative coordinate");
   detail::tma_store(&map, src, x);
 }
 template <class T>
 inline void store(const tensor_map<T, 2> &map, int32_t x, int32_t y,
                   const std::type_identity_t<T> *src) noexcept {
+  assert(x >= 0 && y >= 0 && "gpu::tma::store: negative coordinate");
   detail::tma_store(&map, src, x, y);
 }
 template <class T>
 inline void store(const tensor_map<T, 3> &map, int32_t x, int32_t y, int32_t z,
                   const std::type_identity_t<T> *src) noexcept {
+  assert(x >= 0 && y >= 0 && z >= 0 && "gpu::tma::store: negative coordinate");
   detail::tma_store(&map, src, x, y, z);
 }
 template <class T>
 inline void store(const tensor_map<T, 4> &map, int32_t x, int32_t y, int32_t z,
                   int32_t w, const std::type_identity_t<T> *src) noexcept {
+  assert(x >= 0 && y >= 0 && z >= 0 && w >= 0 &&
+         "gpu::tma::store: negative coordinate");
   detail::tma_store(&map, src, x, y, z, w);
 }
 template <class T>
 inline void store(const tensor_map<T, 5> &map, int32_t x, int32_t y, int32_t z,
                   int32_t w, int32_t v,
                   const std::type_identity_t<T> *src) noexcept {
+  assert(x >= 0 && y >= 0 && z >= 0 && w >= 0 && v >= 0 &&
+         "gpu::tma::store: negative coordinate");
   detail::tma_store(&map, src, x, y, z, w, v);
 }
 

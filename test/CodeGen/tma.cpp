@@ -1,5 +1,5 @@
 // <gpu/tma.hpp>: a gpu::tensor_map kernel parameter is one 128-byte,
-// 64-aligned PTX parameter that TMA reads in place (cvta.param of its
+// 128-aligned PTX parameter (as CUDA 13 aligns CUtensorMap) that TMA reads in place (cvta.param of its
 // address; nothing copied to local memory or loaded from param space), and
 // the bulk tensor copies, their bulk groups and the tensor map prefetch
 // are in the PTX for sm_90 (ptxas checks it). The metadata passes the map
@@ -16,9 +16,9 @@
 // META-NEXT: param x scalar 4 0:4
 
 // CHECK-LABEL: .entry {{.*}}copy_tile
-// CHECK-NEXT: .param .align 64 .b8 {{.*}}_param_0[128],
-// CHECK-NEXT: .param .align 64 .b8 {{.*}}_param_1[128],
-// CHECK-NEXT: .param .align 64 .b8 {{.*}}_param_2[128],
+// CHECK-NEXT: .param .align 128 .b8 {{.*}}_param_0[128],
+// CHECK-NEXT: .param .align 128 .b8 {{.*}}_param_1[128],
+// CHECK-NEXT: .param .align 128 .b8 {{.*}}_param_2[128],
 // CHECK-NOT: .local
 // CHECK-NOT: ld.param.b64
 // CHECK: mov.b64 [[IN:%rd[0-9]+]], {{.*}}_param_0;

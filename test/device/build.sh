@@ -48,6 +48,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_80,sm_90,sm_90a "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_fat90a"
 # TMA (sm_90) and warpgroup MMA (sm_90a only).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma.cpp" -o "$out/tma"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma-negative-store.cpp" -o "$out/tma_negative_store"
 "$cxx" -O2 --gpu-arch=sm_90a "$src/test/e2e/wgmma.cpp" -o "$out/wgmma"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.

@@ -45,6 +45,7 @@ expect vecadd_sm90a 'kernels::vecadd: loading its cubin for sm_90a' env ALLOY_TR
 expect vecadd_fat90a 'kernels::vecadd: loading its cubin for sm_90a' env ALLOY_TRACE_LAUNCHES=1 "$dir/vecadd_fat90a"
 expect vecadd_fat90a_runs 'PASSED: all 1024 elements correct' "$dir/vecadd_fat90a"
 expect tma 'PASSED: all checks' "$dir/tma"
+expect tma_negative_store 'Assertion .*gpu::tma::store: negative coordinate' "$dir/tma_negative_store"
 expect wgmma 'PASSED: all checks' "$dir/wgmma"
 expect events_streams 'PASSED: all checks' "$dir/events_streams"
 expect memory_ops 'PASSED: all checks' "$dir/memory_ops"

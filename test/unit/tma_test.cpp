@@ -96,7 +96,7 @@ TEST_F(Tma, EncodesInnermostFirstWithByteStrides) {
   EXPECT_EQ(c.interleave, 0);
   EXPECT_EQ(c.swizzle, 3); // CU_TENSOR_MAP_SWIZZLE_128B
   EXPECT_EQ(c.oob_fill, 0); // zeros out of bounds
-  static_assert(sizeof(map) == 128 && alignof(gpu::tensor_map<float, 2>) == 64);
+  static_assert(sizeof(map) == 128 && alignof(gpu::tensor_map<float, 2>) == 128);
   uint64_t words[16];
   std::memcpy(words, map.native_handle(), sizeof(words));
   EXPECT_EQ(words[0], buf.device_address());
