@@ -11,12 +11,12 @@
 # nvcc's) share of cuBLAS's metric for <name>. cuBLAS is not in the
 # geometric mean.
 # The pairs whose programs print "output hash: <hex>" (common/
-# output_hash.hpp: hgemm_*, wmma_gemm, wgmma_gemm_*) are compared element
-# by element: the
-# last lines say, per pair, "<name>: outputs bit-identical (hash ...)" or
-# "<name>: outputs DIFFER: <n> of <total> elements ..." (counted from the
-# raw outputs, which the programs write to OUT_DIR/outputs/ and this script
-# deletes after comparing).
+# output_hash.hpp: hgemm_*, wmma_gemm, wgmma_gemm_*, wgmma_tma_gemm_*) are
+# compared element by element: the last lines say, per pair,
+# "<name>: outputs bit-identical (hash ...)" or "<name>: outputs DIFFER:
+# <n> of <total> elements ..." (counted from the raw outputs, which the
+# programs write to OUT_DIR/outputs/ and this script deletes after
+# comparing).
 # usage: sh run.sh OUT_DIR
 set -u
 dir=$(cd "${1:-.}" && pwd)
@@ -25,7 +25,7 @@ command -v "$nvcc" >/dev/null 2>&1 || nvcc=/usr/local/cuda/bin/nvcc
 order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock hgemm_f16_4096 hgemm_f16_8192 hgemm_bf16_4096 hgemm_bf16_8192
   wmma_gemm wgmma_gemm_f16_4096 wgmma_gemm_f16_8192 wgmma_gemm_bf16_4096
-  wgmma_gemm_bf16_8192
+  wgmma_gemm_bf16_8192 wgmma_tma_gemm_f16_8192 wgmma_tma_gemm_bf16_8192
   histogram block_scan softmax nbody blackscholes stencil2d
   gelu_forward softmax_forward layernorm_forward matmul_forward
   attention_forward encoder_forward_bf16 gelu_forward_bf16

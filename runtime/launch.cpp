@@ -32,6 +32,20 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                                contract == contract_use::required, kernel.name);
       !ok)
     return std::unexpected(ok.error());
+  for (int i = 0; i < 3; ++i)
+    if (dims.grid[i] % kernel.cluster[i]) {
+      const char *axis[3] = {"x", "y", "z"};
+      return fail(errc::invalid_config,
+                  "kernel '" + kernel.name + "': grid extent " + axis[i] +
+                      " = " + std::to_string(dims.grid[i]) +
+                      " is not a multiple of its cluster's " +
+                      std::to_string(kernel.cluster[i]) +
+                      " blocks ([[gpu::cluster_dims(" +
+                      std::to_string(kernel.cluster[0]) + ", " +
+                      std::to_string(kernel.cluster[1]) + ", " +
+                      std::to_string(kernel.cluster[2]) +
+                      ")]]): the grid must be whole clusters");
+    }
   if (!ctx)
     return fail(errc::invalid_handle, "kernel '" + kernel.name +
                                           "': the context or stream is "

@@ -115,6 +115,15 @@ std::string parse_record(std::string_view line, module_record &module,
     kernel->recursive = true;
     return {};
   }
+  if (keyword == "cluster") {
+    f = split(line, 5);
+    uint32_t *c = kernel->cluster;
+    if (f.size() != 4 || !parse_number(f[1], c[0]) ||
+        !parse_number(f[2], c[1]) || !parse_number(f[3], c[2]) || !c[0] ||
+        !c[1] || !c[2] || uint64_t(c[0]) * c[1] * c[2] > 8)
+      return "'cluster' needs X Y Z, 1 to 8 blocks";
+    return {};
+  }
   if (keyword == "bounds") {
     f = split(line, 4);
     if (f.size() != 3 || !parse_number(f[1], kernel->max_threads) ||

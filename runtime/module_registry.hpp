@@ -43,6 +43,7 @@ struct kernel_record {
   std::optional<contract_record> contract;
   uint32_t max_threads = 0; // launch bounds, 0: none
   uint32_t min_blocks = 0;
+  uint32_t cluster[3] = {1, 1, 1}; // [[gpu::cluster_dims]]: blocks per cluster
   std::vector<param_record> params;
   bool recursive = false; // reaches a cycle of calls: stack size unknown
 };

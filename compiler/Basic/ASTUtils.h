@@ -24,6 +24,7 @@ namespace alloy {
 inline constexpr const char *kKernelAnnotation = "alloy.kernel";
 inline constexpr const char *kContractAnnotation = "alloy.launch_contract";
 inline constexpr const char *kBoundsAnnotation = "alloy.launch_bounds";
+inline constexpr const char *kClusterAnnotation = "alloy.cluster_dims";
 inline constexpr const char *kIntrinsicPrefix = "alloy.intrinsic:";
 inline constexpr const char *kSharedArrayAnnotation = "alloy.shared_array";
 inline constexpr const char *kSharedVariableAnnotation = "alloy.shared";

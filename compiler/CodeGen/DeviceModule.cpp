@@ -141,6 +141,7 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
   info.qualifiedName = qualifiedName(kernel);
   info.contract = attrs.contract;
   info.bounds = attrs.bounds;
+  info.cluster = attrs.cluster;
 
   llvm::SmallVector<KernelLeafType, 16> leafTypes;
   llvm::SmallVector<ParamKind, 16> leafKinds;
@@ -167,6 +168,11 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
                                         int32_t(info.contract->block[1]),
                                         int32_t(info.contract->block[2])}));
   }
+  if (info.cluster)
+    op->setAttr("cluster_dims",
+                b.getDenseI32ArrayAttr({int32_t(info.cluster->blocks[0]),
+                                        int32_t(info.cluster->blocks[1]),
+                                        int32_t(info.cluster->blocks[2])}));
   if (info.bounds) {
     op->setAttr("max_threads",
                 b.getI32IntegerAttr(int32_t(info.bounds->maxThreads)));

@@ -149,6 +149,8 @@ public:
   mlir::Value emitTensorIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
   // Warpgroup MMA and shared addresses (WgmmaEmitter.cpp).
   mlir::Value emitWgmmaIntrinsic(Intrinsic intrinsic, const clang::CallExpr *e);
+  mlir::Value emitClusterIntrinsic(Intrinsic intrinsic,
+                                   const clang::CallExpr *e);
   // mbarriers, proxy fences, elect.sync (HopperEmitter.cpp).
   mlir::Value emitHopperIntrinsic(Intrinsic intrinsic,
                                   const clang::CallExpr *e);

@@ -146,9 +146,32 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::SharedAddress:
   case Intrinsic::WgmmaFence:
   case Intrinsic::WgmmaMmaAsync:
+  case Intrinsic::WgmmaMmaAsyncRegA:
   case Intrinsic::WgmmaCommit:
   case Intrinsic::WgmmaWait:
     return emitWgmmaIntrinsic(intrinsic, e);
+  case Intrinsic::ClusterRank:
+  case Intrinsic::ClusterSize:
+  case Intrinsic::ClusterBlockX:
+  case Intrinsic::ClusterBlockY:
+  case Intrinsic::ClusterBlockZ:
+  case Intrinsic::ClusterDimX:
+  case Intrinsic::ClusterDimY:
+  case Intrinsic::ClusterDimZ:
+  case Intrinsic::ClusterIdX:
+  case Intrinsic::ClusterIdY:
+  case Intrinsic::ClusterIdZ:
+  case Intrinsic::ClusterCountX:
+  case Intrinsic::ClusterCountY:
+  case Intrinsic::ClusterCountZ:
+  case Intrinsic::ClusterSync:
+  case Intrinsic::ClusterArrive:
+  case Intrinsic::ClusterArriveRelaxed:
+  case Intrinsic::ClusterWait:
+  case Intrinsic::ClusterMap:
+  case Intrinsic::SetMaxNRegInc:
+  case Intrinsic::SetMaxNRegDec:
+    return emitClusterIntrinsic(intrinsic, e);
   case Intrinsic::HalfApprox:
   case Intrinsic::Packed2Approx:
     return emitHalfMathIntrinsic(intrinsic, e);

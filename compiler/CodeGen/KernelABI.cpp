@@ -84,6 +84,9 @@ std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
     if (k.contract)
       os << "contract " << k.contract->domain << " " << k.contract->block[0]
          << " " << k.contract->block[1] << " " << k.contract->block[2] << "\n";
+    if (k.cluster)
+      os << "cluster " << k.cluster->blocks[0] << " " << k.cluster->blocks[1]
+         << " " << k.cluster->blocks[2] << "\n";
     if (k.bounds)
       os << "bounds " << k.bounds->maxThreads << " " << k.bounds->minBlocks
          << "\n";

@@ -30,6 +30,7 @@ struct KernelInfo {
   std::string qualifiedName; // e.g. kernels::axpy<float>
   std::optional<LaunchContract> contract;
   std::optional<LaunchBounds> bounds;
+  std::optional<ClusterDims> cluster;
   std::vector<KernelParamInfo> params;
   // The kernel reaches a cycle of calls (after optimization): ptxas cannot
   // size its stack, so the driver's per-thread default may be too small.

@@ -106,6 +106,24 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     storeAcc(acc.ptr, mma.getD());
     return {};
   }
+  case Intrinsic::WgmmaMmaAsyncRegA: {
+    // template <int N, class T, mma_type AB> void mma_async(
+    //     accumulator<N> &acc, const a_fragment<T> &a, descriptor<T> b, bool)
+    unsigned n = templateInt(callee, 0);
+    MmaType type = multiplicandType(callee, 2);
+    Address acc = emitAddress(e->getArg(0));
+    Address frag = emitAddress(e->getArg(1));
+    llvm::SmallVector<mlir::Value, 4> a;
+    for (unsigned j = 0; j < 4; ++j)
+      a.push_back(LoadOp::create(b, l, b.getI32Type(), value(frag.ptr, j), 4));
+    Address d = emitMaterialized(e->getArg(2));
+    mlir::Value bDesc = LoadOp::create(b, l, b.getI64Type(), d.ptr, 8);
+    mlir::Value scale = emitCondition(e->getArg(3));
+    auto mma = WgmmaMmaAsyncRegAOp::create(b, l, n, type, a, bDesc, scale,
+                                           loadAcc(acc.ptr, n / 2));
+    storeAcc(acc.ptr, mma.getD());
+    return {};
+  }
   case Intrinsic::WgmmaCommit:
     WgmmaCommitOp::create(b, l);
     return {};

@@ -39,11 +39,16 @@ bool isReleasingWait(const llvm::Value *v) {
 // The mma's source location, from its asm's "// alloy-wgmma FILE:L:C".
 std::string whereOf(const llvm::CallInst *mma) {
   llvm::StringRef text = asmText(mma);
-  size_t at = text.find("// alloy-wgmma ");
+  llvm::StringRef marker = "// alloy-wgmma ";
+  size_t at = text.find(marker);
+  if (at == llvm::StringRef::npos) {
+    marker = "// alloy-wgmma-rega ";
+    at = text.find(marker);
+  }
   if (at == llvm::StringRef::npos)
     return "?";
   std::string s;
-  llvm::StringRef rest = text.substr(at + 15);
+  llvm::StringRef rest = text.substr(at + marker.size());
   for (size_t i = 0; i < rest.size() && rest[i] != '\n'; ++i) {
     s += rest[i];
     if (rest[i] == '$' && i + 1 < rest.size() && rest[i + 1] == '$')
@@ -132,14 +137,20 @@ llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
   auto &uniformity = fam.getResult<llvm::UniformityInfoAnalysis>(f);
   llvm::DenseMap<const llvm::Value *, bool> memo;
   for (llvm::CallInst *mma : mmas)
-    for (unsigned d = 0; d < 2; ++d)
-      if (!sameInWarpgroup(mma->getArgOperand(d), uniformity, memo))
+    for (unsigned d = 0; d < 2; ++d) {
+      // With A in registers (operands 0-3, per thread), B's descriptor is
+      // operand 4.
+      bool regA = asmText(mma).contains("// alloy-wgmma-rega ");
+      if (regA && d == 0)
+        continue;
+      if (!sameInWarpgroup(mma->getArgOperand(regA ? 4 : d), uniformity, memo))
         error(mma, std::string("the ") + (d ? "B" : "A") +
                        " descriptor of this wgmma may differ between the "
                        "threads of the warpgroup (in '" + fn +
-                       "'); wgmma needs one descriptor for all of them: compute it from "
-                       "block-uniform values and "
+                       "'); wgmma needs one descriptor for all of them: "
+                       "compute it from block-uniform values and "
                        "gpu::wgmma::warpgroup_index()");
+    }
 
   // Follow each mma's results; `origin` is the mma a value came from.
   for (llvm::CallInst *mma : mmas) {

@@ -206,6 +206,36 @@ struct LaunchContractAttrInfo : ParsedAttrInfo {
   }
 };
 
+// [[gpu::cluster_dims(X[, Y[, Z]])]]: the kernel's blocks run in clusters
+// of X x Y x Z (CUDA's __cluster_dims__).
+struct ClusterDimsAttrInfo : ParsedAttrInfo {
+  ClusterDimsAttrInfo() {
+    OptArgs = 15;
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::cluster_dims"},
+        // See LaunchBoundsAttrInfo.
+        {ParsedAttr::AS_CXX11, "cluster_dims"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    return onFunction(s, attr, d, "cluster_dims");
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "cluster_dims", "[[gpu::cluster_dims(...)]]"))
+      return AttributeNotApplied;
+    if (!checkIntegerArgs(s, attr, "cluster_dims", 1, 3,
+                          "(X), (X, Y) or (X, Y, Z)"))
+      return AttributeNotApplied;
+    Attr *a = makeAnnotation(s, attr, kClusterAnnotation);
+    if (!a)
+      return AttributeNotApplied;
+    d->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
 // [[gpu::shared]] on a local variable: one per block in shared memory
 // (CUDA's __shared__).
 struct SharedAttrInfo : ParsedAttrInfo {
@@ -248,6 +278,8 @@ ParsedAttrInfoRegistry::Add<LaunchBoundsAttrInfo>
     boundsAttr("gpu-launch-bounds", "[[gpu::launch_bounds]]");
 ParsedAttrInfoRegistry::Add<LaunchContractAttrInfo>
     contractAttr("gpu-launch-contract", "[[gpu::launch_contract]]");
+ParsedAttrInfoRegistry::Add<ClusterDimsAttrInfo>
+    clusterAttr("gpu-cluster-dims", "[[gpu::cluster_dims]]");
 ParsedAttrInfoRegistry::Add<SharedAttrInfo> sharedAttr("gpu-shared",
                                                        "[[gpu::shared]]");
 

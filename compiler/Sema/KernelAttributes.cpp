@@ -93,6 +93,30 @@ std::optional<LaunchBounds> readBounds(const AnnotateAttr *attr,
   return b;
 }
 
+std::optional<ClusterDims> readCluster(const AnnotateAttr *attr,
+                                       ASTContext &ctx,
+                                       DiagnosticsEngine &diags) {
+  SmallVector<int64_t, 3> v;
+  if (!evaluateArgs(attr, ctx, diags, "cluster_dims", v))
+    return std::nullopt;
+  SourceLocation loc = attr->getLocation();
+  if (v.empty() || v.size() > 3) {
+    report(diags, loc, diag::err_attr_arg_count)
+        << "cluster_dims" << "(X), (X, Y) or (X, Y, Z)";
+    return std::nullopt;
+  }
+  v.resize(3, 1);
+  if (v[0] < 1 || v[1] < 1 || v[2] < 1 || v[0] * v[1] * v[2] > 8) {
+    report(diags, loc, diag::err_cluster_dims)
+        << int(v[0]) << int(v[1]) << int(v[2]);
+    return std::nullopt;
+  }
+  ClusterDims c;
+  c.blocks = {uint32_t(v[0]), uint32_t(v[1]), uint32_t(v[2])};
+  c.loc = loc;
+  return c;
+}
+
 } // namespace
 
 KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
@@ -120,6 +144,14 @@ KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
       }
       result.bounds = readBounds(a, ctx, diags);
       ok &= result.bounds.has_value();
+    } else if (name == kClusterAnnotation) {
+      if (result.cluster) {
+        report(diags, a->getLocation(), diag::err_attr_duplicate)
+            << "cluster_dims";
+        ok = false;
+      }
+      result.cluster = readCluster(a, ctx, diags);
+      ok &= result.cluster.has_value();
     }
   }
   // Errors in a template's attribute values: say which instantiation.
@@ -130,6 +162,11 @@ KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
           << qualifiedName(fn);
   });
   if (!result.isKernel) {
+    if (result.cluster && !result.contract && !result.bounds) {
+      report(diags, result.cluster->loc, diag::err_attr_needs_kernel)
+          << "cluster_dims";
+      ok = false;
+    }
     if (result.contract || result.bounds) {
       SourceLocation loc =
           result.contract ? result.contract->loc : result.bounds->loc;

@@ -35,11 +35,17 @@ struct LaunchBounds {
   clang::SourceLocation loc;
 };
 
+struct ClusterDims {
+  std::array<uint32_t, 3> blocks = {1, 1, 1};
+  clang::SourceLocation loc;
+};
+
 struct KernelAttributes {
   bool isKernel = false;
   clang::SourceLocation kernelLoc;
   std::optional<LaunchContract> contract;
   std::optional<LaunchBounds> bounds;
+  std::optional<ClusterDims> cluster;
 };
 
 // Reads the attributes of `fn` (an instantiated, non-dependent declaration).

@@ -229,6 +229,51 @@ private:
   float v_[N / 2];
 };
 
+// A's 64 x 16 operand in registers (f16 or bf16): 8 elements per thread in
+// four 32-bit registers, each warp of the warpgroup holding 16 rows in
+// mma.sync's A-fragment order. Element i is at row(i), col(i). The
+// FlashAttention idiom: from(acc, j) rounds columns 16 j .. 16 j + 15 of a
+// 64 x N accumulator (P = softmax(S)) into the A operand of the next
+// product (P * V), with no trip through shared memory.
+template <class T> class alignas(16) a_fragment {
+  static_assert(std::is_same_v<T, gpu::half> ||
+                    std::is_same_v<T, gpu::bfloat16>,
+                "wgmma takes A in registers for gpu::half and gpu::bfloat16");
+
+public:
+  using element_type = T;
+  static constexpr int size = 8;
+  T &operator[](int i) noexcept { return v_[i]; }
+  T operator[](int i) const noexcept { return v_[i]; }
+  // Row (0-63) and column (0-15) of element i on this thread.
+  static uint32_t row(int i) noexcept {
+    uint32_t t = thread_in_group();
+    return t / 32 * 16 + t % 32 / 4 + 8 * uint32_t(i / 2 % 2);
+  }
+  static uint32_t col(int i) noexcept {
+    return thread_in_group() % 4 * 2 + uint32_t(i % 2) + 8 * uint32_t(i / 4);
+  }
+  // Columns 16 j .. 16 j + 15 of `acc`, rounded to T: element i is
+  // acc[8 j + i] (the layouts line up).
+  template <int N>
+  static a_fragment from(const accumulator<N> &acc, int j) noexcept {
+    a_fragment f;
+    for (int i = 0; i < size; ++i)
+      f.v_[i] = T(acc[8 * j + i]);
+    return f;
+  }
+
+private:
+  static uint32_t thread_in_group() noexcept {
+    uint32_t t = (gpu::detail::thread_id_z() * gpu::detail::block_dim_y() +
+                  gpu::detail::thread_id_y()) *
+                     gpu::detail::block_dim_x() +
+                 gpu::detail::thread_id_x();
+    return t % 128;
+  }
+  T v_[8];
+};
+
 template <class T> inline constexpr bool is_accumulator_v = false;
 template <int N> inline constexpr bool is_accumulator_v<accumulator<N>> = true;
 
@@ -251,6 +296,18 @@ template <class... Acc> inline void fence(Acc &...accs) noexcept {
 template <int N, class T, detail::mma_type AB = detail::type_of<T>()>
 ALLOY_INTRINSIC("wgmma.mma_async")
 inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T>,
+                      bool accumulate = true) noexcept {
+  (void)accumulate;
+  std::abort();
+}
+
+// The same with A in registers (f16, bf16; m64nNk16). Like the
+// accumulator, A's registers belong to the tensor cores until a wait
+// covers the mma's group: do not modify the fragment before then (ptxas
+// keeps the registers alive; the plugin does not check this one).
+template <int N, class T, detail::mma_type AB = detail::type_of<T>()>
+ALLOY_INTRINSIC("wgmma.mma_async_rega")
+inline void mma_async(accumulator<N> &, const a_fragment<T> &, descriptor<T>,
                       bool accumulate = true) noexcept {
   (void)accumulate;
   std::abort();

@@ -50,6 +50,9 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma.cpp" -o "$out/tma"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma-negative-store.cpp" -o "$out/tma_negative_store"
 "$cxx" -O2 --gpu-arch=sm_90a "$src/test/e2e/wgmma.cpp" -o "$out/wgmma"
+# Clusters (sm_90) and warpgroup register reallocation (sm_90a).
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cluster.cpp" -o "$out/cluster"
+"$cxx" -O2 --gpu-arch=sm_90a "$src/test/e2e/setmaxnreg.cpp" -o "$out/setmaxnreg"
 # The runtime for real programs (issue 8): events, memory, interop, graphs,
 # limits, device queries.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/events-streams.cpp" -o "$out/events_streams"

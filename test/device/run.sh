@@ -47,6 +47,8 @@ expect vecadd_fat90a_runs 'PASSED: all 1024 elements correct' "$dir/vecadd_fat90
 expect tma 'PASSED: all checks' "$dir/tma"
 expect tma_negative_store 'Assertion .*gpu::tma::store: negative coordinate' "$dir/tma_negative_store"
 expect wgmma 'PASSED: all checks' "$dir/wgmma"
+expect cluster 'PASSED: all checks' "$dir/cluster"
+expect setmaxnreg 'PASSED: all checks' "$dir/setmaxnreg"
 expect events_streams 'PASSED: all checks' "$dir/events_streams"
 expect memory_ops 'PASSED: all checks' "$dir/memory_ops"
 expect interop_wrap 'PASSED: all checks' "$dir/interop_wrap"

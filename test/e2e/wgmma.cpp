@@ -99,6 +99,58 @@ batch_product(std::span<const uint16_t> a, std::span<const uint16_t> bt,
   for (int i = 0; i < acc.size; ++i)
     c[acc.row(i) * N + acc.col(i)] = acc[i];
 }
+
+// A in registers. S (64 x 32) = A (64 x 64) * B1 (given as 32 x 64) from
+// shared tiles; P = S rounded to halves in registers (a_fragment::from,
+// the FlashAttention chain); then O (64 x N) = P * B2 + A2 * B2 (B2 given
+// as N x 32, 64-byte swizzle) with A from registers: P's fragments, and
+// A2's read from global memory through a_fragment::row/col.
+template <int N>
+[[gpu::kernel, gpu::launch_contract(1, 128)]] void
+chained(std::span<const uint16_t> a, std::span<const uint16_t> b1t,
+        std::span<const uint16_t> a2, std::span<const uint16_t> b2t,
+        float *o) {
+  using gpu::half;
+  using Frag = gpu::wgmma::a_fragment<half>;
+  [[gpu::shared]] gpu::wgmma::tile<half, 64, 64> ta;
+  [[gpu::shared]] gpu::wgmma::tile<half, 32, 64> tb1;
+  [[gpu::shared]] gpu::wgmma::tile<half, N, 32, swizzle::b64> tb2;
+  uint32_t t = gpu::thread_idx().x;
+  for (uint32_t i = t; i < 64 * 64; i += 128)
+    ta.at(int(i / 64), int(i % 64)) = std::bit_cast<half>(a[i]);
+  for (uint32_t i = t; i < 32 * 64; i += 128)
+    tb1.at(int(i / 64), int(i % 64)) = std::bit_cast<half>(b1t[i]);
+  for (uint32_t i = t; i < N * 32; i += 128)
+    tb2.at(int(i / 32), int(i % 32)) = std::bit_cast<half>(b2t[i]);
+  gpu::fence_proxy_async();
+  gpu::sync_threads();
+  gpu::wgmma::accumulator<32> sacc;
+  gpu::wgmma::fence(sacc);
+#pragma unroll
+  for (int k = 0; k < 64; k += 16)
+    gpu::wgmma::mma_async(sacc, ta.desc(0, k), tb1.desc(0, k), k > 0);
+  gpu::wgmma::commit();
+  gpu::wgmma::wait<0>(sacc);
+
+  Frag p0 = Frag::from(sacc, 0), p1 = Frag::from(sacc, 1);
+  Frag f0, f1;
+#pragma unroll
+  for (int i = 0; i < Frag::size; ++i) {
+    f0[i] = std::bit_cast<half>(a2[Frag::row(i) * 32 + Frag::col(i)]);
+    f1[i] = std::bit_cast<half>(a2[Frag::row(i) * 32 + 16 + Frag::col(i)]);
+  }
+  gpu::wgmma::accumulator<N> oacc;
+  gpu::wgmma::fence(oacc);
+  gpu::wgmma::mma_async(oacc, p0, tb2.desc(0, 0), false);
+  gpu::wgmma::mma_async(oacc, p1, tb2.desc(0, 16));
+  gpu::wgmma::mma_async(oacc, f0, tb2.desc(0, 0));
+  gpu::wgmma::mma_async(oacc, f1, tb2.desc(0, 16));
+  gpu::wgmma::commit();
+  gpu::wgmma::wait<0>(oacc);
+#pragma unroll
+  for (int i = 0; i < oacc.size; ++i)
+    o[oacc.row(i) * N + oacc.col(i)] = oacc[i];
+}
 } // namespace kernels
 
 namespace {
@@ -208,6 +260,60 @@ template <int N> int test_batch(gpu::context &ctx) {
                std::to_string(wrong) + " of " + std::to_string(64 * N) +
                    " wrong");
 }
+
+template <int N> int test_chained(gpu::context &ctx) {
+  auto &s = ctx.default_stream();
+  auto fill = [](size_t n, std::vector<uint16_t> &bits,
+                 std::vector<float> &vals) {
+    bits.resize(n), vals.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      Value<gpu::half> x = random_value<gpu::half>();
+      vals[i] = x.v, bits[i] = x.bits;
+    }
+  };
+  std::vector<uint16_t> a, b1, a2, b2;
+  std::vector<float> av, b1v, a2v, b2v;
+  fill(64 * 64, a, av), fill(32 * 64, b1, b1v), fill(64 * 32, a2, a2v),
+      fill(N * 32, b2, b2v);
+  auto da = gpu::device_buffer<uint16_t>::from_host(s, a).value();
+  auto db1 = gpu::device_buffer<uint16_t>::from_host(s, b1).value();
+  auto da2 = gpu::device_buffer<uint16_t>::from_host(s, a2).value();
+  auto db2 = gpu::device_buffer<uint16_t>::from_host(s, b2).value();
+  auto dout = gpu::device_buffer<float>::zeroed(s, 64 * N).value();
+  const char *what = "wgmma A in registers: S = A*B1, P = half(S), "
+                     "O = P*B2 + A2*B2";
+  auto p = gpu::prepare<kernels::chained<N>>(ctx, gpu::launch_config_1d{1, 128});
+  if (!p)
+    return check(false, what, describe(p));
+  auto r = gpu::launch(s, *p, da, db1, da2, db2, dout);
+  if (!r)
+    return check(false, what, describe(r));
+  std::vector<float> out = dout.to_host(s).value();
+  int wrong = 0;
+  std::string first;
+  for (int m = 0; m < 64; ++m) {
+    float prow[32];
+    for (int j = 0; j < 32; ++j) {
+      float acc = 0;
+      for (int k = 0; k < 64; ++k)
+        acc += av[m * 64 + k] * b1v[j * 64 + k];
+      prow[j] = float(gpu::half(acc));
+    }
+    for (int n = 0; n < N; ++n) {
+      float ref = 0;
+      for (int k = 0; k < 32; ++k)
+        ref += prow[k] * b2v[n * 32 + k] + a2v[m * 32 + k] * b2v[n * 32 + k];
+      float got = out[m * N + n];
+      if (got != ref && wrong++ == 0)
+        first = "O[" + std::to_string(m) + "][" + std::to_string(n) +
+                "] = " + std::to_string(got) + ", expected " +
+                std::to_string(ref);
+    }
+  }
+  return check(wrong == 0, what,
+               wrong == 0 ? std::to_string(64 * N) + " elements exact"
+                          : std::to_string(wrong) + " wrong, first " + first);
+}
 } // namespace
 
 int main() {
@@ -220,6 +326,7 @@ int main() {
   int failures = 0;
   failures += test_tile<gpu::half, 128, 64, swizzle::b128>(
       *ctx, "f16 m64n128k16, 128-byte swizzle, K 64");
+  failures += test_chained<64>(*ctx);
   failures += test_tile<gpu::half, 64, 128, swizzle::b128>(
       *ctx, "f16 m64n64k16, 128-byte swizzle, K 128 (two panels)");
   failures += test_tile<gpu::half, 64, 64, swizzle::b64>(

@@ -17,6 +17,7 @@ vecadd(std::span<const float> a, std::span<const float> b,
                                 uint32_t n) {}
 [[gpu::kernel]] void uncontracted(float *out) {}
 [[gpu::kernel]] void broken(float *out) {}
+[[gpu::kernel, gpu::launch_contract(1, 64)]] void clustered(float *out) {}
 } // namespace kernels
 
 namespace {
@@ -114,6 +115,10 @@ void expect_malformed(const char *metadata, uint32_t count, const char *why) {
 
 TEST(ModuleRegistry, RejectsMalformedMetadata) {
   expect_malformed("kernel a b\n", 1, "no 'arch' record");
+  expect_malformed("arch sm_90\nkernel a b\ncluster 3 3 1\n", 1,
+                   "line 3: 'cluster' needs X Y Z, 1 to 8 blocks");
+  expect_malformed("arch sm_90\nkernel a b\ncluster 2 0 1\n", 1,
+                   "line 3: 'cluster' needs X Y Z, 1 to 8 blocks");
   expect_malformed("arch sm80\nkernel a b\n", 1, "line 1: 'arch' needs");
   expect_malformed("arch sm_80\nkernel a\n", 1, "line 2: 'kernel' needs");
   expect_malformed("arch sm_80\nparam x input 8 0:8\n", 0,
@@ -222,3 +227,33 @@ TEST(Prepare, ChecksBeforeTheDevice) {
 }
 
 } // namespace
+
+TEST(Prepare, GridMustBeWholeClusters) {
+  static const char metadata[] = "arch sm_90\n"
+                                 "kernel _Z9clusteredPf kernels::clustered\n"
+                                 "contract 1 64 1 1\n"
+                                 "cluster 2 1 1\n"
+                                 "param out raw_output 8 0:8\n";
+  static const void *const functions[] = {
+      reinterpret_cast<const void *>(&kernels::clustered)};
+  static const alloy_module_image image = image_of(metadata, 1, functions);
+  __alloy_register_module(&image);
+  auto found = gpu::detail::find_kernel(functions[0], "x");
+  ASSERT_TRUE(found) << found.error().message();
+  EXPECT_EQ((*found)->cluster[0], 2u);
+  EXPECT_EQ((*found)->cluster[1], 1u);
+  gpu::context ctx = no_device();
+  auto odd = gpu::prepare<kernels::clustered>(
+      ctx, gpu::launch_config_1d{3, 64});
+  ASSERT_FALSE(odd);
+  EXPECT_EQ(odd.error().code(), gpu::errc::invalid_config);
+  EXPECT_EQ(odd.error().message(),
+            "kernel 'kernels::clustered': grid extent x = 3 is not a multiple "
+            "of its cluster's 2 blocks ([[gpu::cluster_dims(2, 1, 1)]]): the "
+            "grid must be whole clusters");
+  // Whole clusters pass this check (and stop at the missing device).
+  auto even = gpu::prepare<kernels::clustered>(
+      ctx, gpu::launch_config_1d{4, 64});
+  ASSERT_FALSE(even);
+  EXPECT_NE(even.error().code(), gpu::errc::invalid_config);
+}

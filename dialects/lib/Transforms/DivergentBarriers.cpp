@@ -149,7 +149,7 @@ private:
         if (!f->syncs)
           f->body->walk([&](Operation *op) {
             Function *callee = calleeOf(op);
-            if (!f->syncs && (isa<BarrierOp>(op) || (callee && callee->syncs)))
+            if (!f->syncs && (isa<BarrierOp, ClusterBarrierOp>(op) || (callee && callee->syncs)))
               f->syncs = changed = true;
           });
     }
@@ -271,6 +271,10 @@ private:
         changed |= write(f, op->getOperand(0), kThread);
       return changed;
     }
+    if (isa<ClusterBarrierOp>(op))
+      return barrierPoint(f, op, control, branch,
+                          "the cluster barrier (gpu::cluster::sync, arrive "
+                          "or wait)");
     if (isa<BarrierOp>(op))
       return barrierPoint(f, op, control, branch, functionName(f.op));
     if (auto load = dyn_cast<LoadOp>(op))
@@ -383,7 +387,7 @@ private:
         for (Operation &op : *b) {
           returns |= isa<func::ReturnOp, ReturnOp>(op);
           Function *callee = calleeOf(&op);
-          syncs |= isa<BarrierOp>(op) || (callee && callee->syncs);
+          syncs |= isa<BarrierOp, ClusterBarrierOp>(op) || (callee && callee->syncs);
         }
       if (returns && !syncs)
         return true;

@@ -39,6 +39,7 @@ struct alloy_module_image {
   //                                   it runs to the end of the line)
   //   contract DOMAIN BX BY BZ        the kernel's launch contract, if any
   //   bounds MAX_THREADS MIN_BLOCKS   its launch bounds, if any (0: none)
+  //   cluster X Y Z                   its [[gpu::cluster_dims]], if any
   //   recursive                       the kernel reaches a cycle of calls,
   //                                   so ptxas cannot size its stack
   //   param NAME KIND SIZE LEAVES     one C++ parameter, in order. KIND is
@@ -47,7 +48,7 @@ struct alloy_module_image {
   //                                   OFFSET:SIZE,OFFSET:SIZE,... : each leaf
   //                                   is one PTX parameter, read from that
   //                                   byte range of the C++ argument object.
-  // `contract`, `bounds`, `recursive` and `param` lines belong to the
+  // `contract`, `bounds`, `cluster`, `recursive` and `param` lines belong to the
   // kernel line above.
   const char *metadata;
   uint64_t metadata_size;

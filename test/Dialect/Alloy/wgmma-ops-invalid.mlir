@@ -42,3 +42,10 @@ func.func @fence_drops(%c: f32) {
   %r = alloy.wgmma_fence acc[%c, %c] : f32, f32 -> f32
   return
 }
+
+// -----
+func.func @rega_tf32(%r: i32, %b: i64, %s: i1, %c: f32) {
+  // expected-error @+1 {{takes A in registers for f16 and bf16 only, not tf32}}
+  %d:4 = alloy.wgmma_mma_async_rega n = 8 tf32 a[%r, %r, %r, %r], %b, %s acc[%c, %c, %c, %c] : f32, f32, f32, f32 -> f32, f32, f32, f32
+  return
+}

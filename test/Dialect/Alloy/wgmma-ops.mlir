@@ -20,3 +20,12 @@ func.func @wgmma(%a: i64, %b: i64, %s: i1, %c0: f32, %c1: f32, %c2: f32,
   %w:4 = alloy.wgmma_wait 0 acc[%e#0, %e#1, %e#2, %e#3] : f32, f32, f32, f32 -> f32, f32, f32, f32
   return %w#0 : f32
 }
+
+// A in registers.
+// CHECK-LABEL: func.func @rega
+func.func @rega(%r: i32, %b: i64, %s: i1, %c0: f32, %c1: f32, %c2: f32,
+                %c3: f32) -> f32 {
+  // CHECK: alloy.wgmma_mma_async_rega n = 8 bf16 a[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} acc[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : f32, f32, f32, f32 -> f32, f32, f32, f32
+  %d:4 = alloy.wgmma_mma_async_rega n = 8 bf16 a[%r, %r, %r, %r], %b, %s acc[%c0, %c1, %c2, %c3] : f32, f32, f32, f32 -> f32, f32, f32, f32
+  return %d#0 : f32
+}

@@ -79,6 +79,8 @@ struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
         maxThreads && !op.getContractBlockAttr())
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   rewriter.getDenseI32ArrayAttr({int32_t(*maxThreads), 1, 1}));
+    if (auto cluster = op.getClusterDimsAttr())
+      fn->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(), cluster);
     if (auto minBlocks = op.getMinBlocks())
       fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                   rewriter.getI32IntegerAttr(*minBlocks));
@@ -284,6 +286,11 @@ void populateAlloyHopperToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 void populateAlloyWgmmaToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                       mlir::RewritePatternSet &patterns,
                                       const alloy::GpuTarget &target);
+// ClusterToLLVM.cpp: cluster registers, barrier.cluster, mapa (sm_90) and
+// setmaxnreg (sm_90a).
+void populateAlloyClusterToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
+                                        mlir::RewritePatternSet &patterns,
+                                        const alloy::GpuTarget &target);
 // HalfMathToLLVM.cpp: alloy.approx for targets from sm_<sm> up.
 void populateAlloyHalfMathToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                          mlir::RewritePatternSet &patterns,
@@ -520,6 +527,18 @@ struct ConvertAlloyToLLVMPass
                          << unsigned(sm) << "a is none";
       return signalPassFailure();
     }
+    // Clusters (.reqnctapercluster) exist from sm_90; NVPTX would drop the
+    // directive for older targets.
+    bool clusterError = false;
+    if (sm < 90)
+      module.walk([&](KernelOp k) {
+        if (k.getClusterDimsAttr()) {
+          k.emitOpError() << "(cluster_dims) needs sm_90 or newer "
+                             "(--gpu-arch=sm_90); the build targets "
+                          << target().targetList();
+          clusterError = true;
+        }
+      });
     prepareFuncs(module);
 
     LLVMTypeConverter tc(ctx);
@@ -539,6 +558,7 @@ struct ConvertAlloyToLLVMPass
     populateAlloyTmaToLLVMPatterns(tc, patterns, sm);
     populateAlloyHopperToLLVMPatterns(tc, patterns, sm);
     populateAlloyWgmmaToLLVMPatterns(tc, patterns, target());
+    populateAlloyClusterToLLVMPatterns(tc, patterns, target());
     populateVectorToLLVMConversionPatterns(tc, patterns);
     populateFuncToLLVMConversionPatterns(tc, patterns);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);
@@ -554,7 +574,8 @@ struct ConvertAlloyToLLVMPass
     LLVMConversionTarget target(*ctx);
     target.addLegalDialect<NVVM::NVVMDialect>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
-    if (failed(applyFullConversion(module, target, std::move(patterns))))
+    if (failed(applyFullConversion(module, target, std::move(patterns))) ||
+        clusterError)
       return signalPassFailure();
     hoistAllocas(module);
   }

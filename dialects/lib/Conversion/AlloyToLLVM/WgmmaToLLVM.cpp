@@ -170,13 +170,43 @@ struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
   }
 };
 
+// A in registers: `{$a0, $a1, $a2, $a3}` in place of A's descriptor, one
+// transpose flag (B's). The comment marks the form for alloy-check-wgmma,
+// which then checks only B's descriptor for uniformity (A's registers
+// differ per thread by design).
+struct MmaAsyncRegALowering : WgmmaPattern<WgmmaMmaAsyncRegAOp> {
+  using WgmmaPattern::WgmmaPattern;
+  LogicalResult matchAndRewrite(WgmmaMmaAsyncRegAOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90a(op, target)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    Location loc = op.getLoc();
+    std::string type = stringifyMmaType(op.getType()).str();
+    unsigned n = a.getAcc().size();
+    std::string text =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 5) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+        std::to_string(op.getN()) + "k16.f32." + type + "." + type + " {" +
+        operandList(0, n) + "}, {" + operandList(n, 4) + "}, $" +
+        std::to_string(n + 4) + ", p, 1, 1, 0;\n}\n// alloy-wgmma-rega " +
+        where(loc);
+    Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
+    SmallVector<Value> inputs = {a.getA0(), a.getA1(), a.getA2(), a.getA3()};
+    inputs.push_back(a.getBDesc());
+    inputs.push_back(scale);
+    r.replaceOp(op, accAsm(r, loc, text, inputs, "r,r,r,r,l,r", a.getAcc()));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateAlloyWgmmaToLLVMPatterns(const LLVMTypeConverter &tc,
                                       RewritePatternSet &patterns,
                                       const GpuTarget &target) {
-  patterns.add<FenceLowering, CommitLowering, WaitLowering, MmaAsyncLowering>(
-      tc, target);
+  patterns.add<FenceLowering, CommitLowering, WaitLowering, MmaAsyncLowering,
+               MmaAsyncRegALowering>(tc, target);
 }
 
 } // namespace alloy

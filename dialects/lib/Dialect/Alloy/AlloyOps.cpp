@@ -67,6 +67,19 @@ LogicalResult KernelOp::verify() {
   std::optional<int64_t> domain = sget(getContractDomainAttr());
   std::optional<int64_t> maxThreads = sget(getMaxThreadsAttr());
   std::optional<int64_t> minBlocks = sget(getMinBlocksAttr());
+  if (auto cluster = getClusterDims()) {
+    if (cluster->size() != 3)
+      return emitOpError("cluster_dims must have 3 entries, got ")
+             << cluster->size();
+    int64_t blocks = 1;
+    for (int32_t d : *cluster) {
+      if (d < 1)
+        return emitOpError("cluster_dims entries must be >= 1, got ") << d;
+      blocks *= d;
+    }
+    if (blocks > 8)
+      return emitOpError("a cluster has at most 8 blocks, got ") << blocks;
+  }
   auto block = getContractBlock();
   if (domain.has_value() != block.has_value())
     return emitOpError("contract_domain and contract_block must be given "

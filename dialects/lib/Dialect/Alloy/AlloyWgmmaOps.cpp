@@ -52,3 +52,17 @@ LogicalResult WgmmaMmaAsyncOp::verify() {
            << getAcc().size();
   return verifyPassThrough(*this, getAcc(), getD());
 }
+
+LogicalResult WgmmaMmaAsyncRegAOp::verify() {
+  if (getType() != MmaType::f16 && getType() != MmaType::bf16)
+    return emitOpError("takes A in registers for f16 and bf16 only, not ")
+           << stringifyMmaType(getType());
+  uint32_t n = getN();
+  if (n % 8 != 0)
+    return emitOpError("needs n a multiple of 8, got ") << n;
+  if (getAcc().size() != n / 2)
+    return emitOpError("with n = ")
+           << n << " takes an accumulator of " << n / 2 << " f32, got "
+           << getAcc().size();
+  return verifyPassThrough(*this, getAcc(), getD());
+}

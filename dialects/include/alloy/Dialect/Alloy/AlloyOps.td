@@ -28,7 +28,8 @@ def Alloy_KernelOp : Alloy_Op<"kernel", [
     A kernel: a function with no results, launched on a grid. Written like
     `func.func`. `contract_domain` (1..3) and `contract_block` (3 sizes)
     state the launch contract; `max_threads` and `min_blocks` give the
-    `__launch_bounds__`. Pointer arguments may carry `alloy.noalias` and
+    `__launch_bounds__`; `cluster_dims` (3 sizes, sm_90) the blocks of a
+    thread-block cluster. Pointer arguments may carry `alloy.noalias` and
     `alloy.readonly`. Device functions use `func.func`.
 
     ```mlir
@@ -47,7 +48,8 @@ def Alloy_KernelOp : Alloy_Op<"kernel", [
                        OptionalAttr<I32Attr>:$contract_domain,
                        OptionalAttr<DenseI32ArrayAttr>:$contract_block,
                        OptionalAttr<I32Attr>:$max_threads,
-                       OptionalAttr<I32Attr>:$min_blocks);
+                       OptionalAttr<I32Attr>:$min_blocks,
+                       OptionalAttr<DenseI32ArrayAttr>:$cluster_dims);
   let regions = (region AnyRegion:$body);
   let skipDefaultBuilders = 1;
   let builders = [
@@ -526,5 +528,6 @@ include "alloy/Dialect/Alloy/AlloyTensorOps.td"
 include "alloy/Dialect/Alloy/AlloyTmaOps.td"
 include "alloy/Dialect/Alloy/AlloyHopperOps.td"
 include "alloy/Dialect/Alloy/AlloyWgmmaOps.td"
+include "alloy/Dialect/Alloy/AlloyClusterOps.td"
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYOPS_TD

@@ -70,6 +70,42 @@ def Alloy_WgmmaMmaAsyncOp : Alloy_Op<"wgmma_mma_async",
   let hasVerifier = 1;
 }
 
+def Alloy_WgmmaMmaAsyncRegAOp : Alloy_Op<"wgmma_mma_async_rega",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "warpgroup MMA with A in registers";
+  let description = [{
+    As `alloy.wgmma_mma_async`, with A (64 x 16, f16 or bf16) in registers:
+    `a` is this thread's four 32-bit registers (two elements each, in
+    `mma.sync`'s A-fragment order per warp); B from a descriptor.
+
+    ```mlir
+    %d:4 = alloy.wgmma_mma_async_rega n = 8 f16 a[%a0, %a1, %a2, %a3], %db,
+        %scale acc[%c0, %c1, %c2, %c3] : f32, f32, f32, f32
+        -> f32, f32, f32, f32
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<8>,
+                                              IntMaxValue<256>]>:$n,
+                       Alloy_MmaType:$type, I32:$a0, I32:$a1, I32:$a2,
+                       I32:$a3, I64:$b_desc,
+                       I1:$scale_d, Variadic<F32>:$acc);
+  let results = (outs Variadic<F32>:$d);
+  let assemblyFormat = [{
+    `n` `=` $n $type `a` `[` $a0 `,` $a1 `,` $a2 `,` $a3 `]` `,` $b_desc `,`
+    $scale_d `acc` `[` $acc `]`
+    attr-dict `:` type($acc) `->` type($d)
+  }];
+  let builders = [
+    OpBuilder<(ins "uint32_t":$n, "::alloy::MmaType":$type,
+                   "::mlir::ValueRange":$a, "::mlir::Value":$bDesc,
+                   "::mlir::Value":$scaleD, "::mlir::ValueRange":$acc), [{
+      build($_builder, $_state, acc.getTypes(), n, type, a[0], a[1], a[2],
+            a[3], bDesc, scaleD, acc);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
 def Alloy_WgmmaCommitOp : Alloy_Op<"wgmma_commit",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "close a group of warpgroup MMAs";

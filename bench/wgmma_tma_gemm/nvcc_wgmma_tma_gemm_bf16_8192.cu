@@ -1,0 +1,6 @@
+// wgmma_tma_gemm, BF16 inputs, M = N = K = 8192: the hand-written TMA + wgmma
+// kernel (nvcc_wgmma_tma_gemm_kernel.cuh). BENCH_SM90A: run.sh builds it
+// with -arch=sm_90a.
+#define WGMMA_T __nv_bfloat16
+#define WGMMA_SIZE 8192
+#include "nvcc_wgmma_tma_gemm_main.cuh"
