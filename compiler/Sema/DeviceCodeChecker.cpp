@@ -978,6 +978,32 @@ bool BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee,
     }
     if (*intrinsic == Intrinsic::PtxAsm)
       return checkPtxAsmCall(e);
+    if (*intrinsic == Intrinsic::ClusterMap && e->getNumArgs() > 0) {
+      // mapa needs an address in shared memory: a kernel's parameter points
+      // to global memory, a local variable of this thread to local memory.
+      const Expr *arg = e->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *u = dyn_cast<UnaryOperator>(arg);
+          u && u->getOpcode() == UO_AddrOf)
+        arg = u->getSubExpr()->IgnoreParenImpCasts();
+      while (const auto *sub = dyn_cast<ArraySubscriptExpr>(arg))
+        arg = sub->getBase()->IgnoreParenImpCasts();
+      if (const auto *ref = dyn_cast<DeclRefExpr>(arg))
+        if (const auto *vd = dyn_cast<VarDecl>(ref->getDecl())) {
+          const char *where = nullptr;
+          if (isa<ParmVarDecl>(vd) && vd->getType()->isPointerType() &&
+              fn && isKernel(fn))
+            where = "a kernel parameter, which points to global memory";
+          else if (vd->hasLocalStorage() && !isa<ParmVarDecl>(vd) &&
+                   !vd->getType()->isPointerType() && !isSharedVariable(vd))
+            where = "a local variable of this thread (not [[gpu::shared]])";
+          if (where) {
+            c.error(e->getArg(0)->getExprLoc(), diag::err_cluster_map_not_shared,
+                    fn)
+                << vd->getName() << where;
+            return false;
+          }
+        }
+    }
     if (*intrinsic == Intrinsic::Printf)
       for (const Expr *arg : llvm::drop_begin(e->arguments())) {
         QualType t = arg->getType().getCanonicalType();
