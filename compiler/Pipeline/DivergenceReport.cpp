@@ -34,9 +34,13 @@ void reportDivergentBarriers(mlir::ModuleOp module,
     // A template's instances share their source: one warning for them all.
     if (at.isValid() && !reported.insert(at).second)
       continue;
-    report(diags, at, diag::warn_divergent_barrier) << d.name;
+    report(diags, at,
+           d.byBlock ? diag::warn_divergent_cluster_barrier
+                     : diag::warn_divergent_barrier)
+        << d.name;
     report(diags, toClang(d.branch->getLoc(), sm),
-           diag::note_divergent_branch);
+           d.byBlock ? diag::note_block_dependent_branch
+                     : diag::note_divergent_branch);
   }
 }
 

@@ -27,6 +27,10 @@ namespace {
 // call substitutes its arguments' masks.
 using Taint = uint64_t;
 constexpr Taint kThread = Taint(1) << 63;
+// The block's index (and a block's rank in its cluster): uniform in a
+// block, so harmless to block barriers, but a cluster barrier that only
+// some blocks of the cluster reach hangs.
+constexpr Taint kBlock = Taint(1) << 62;
 constexpr unsigned kMaxParams = 31;
 Taint valueBit(unsigned i) { return i < kMaxParams ? Taint(1) << (2 * i) : kThread; }
 Taint contentBit(unsigned i) {
@@ -40,6 +44,15 @@ Region *bodyOf(Operation *fn) {
   if (auto k = dyn_cast<KernelOp>(fn))
     return &k.getBody();
   return nullptr;
+}
+
+bool isBlockSource(Operation *op) {
+  if (isa<BlockIdOp>(op))
+    return true;
+  if (auto reg = dyn_cast<ClusterRegOp>(op))
+    return reg.getReg() == "rank" || reg.getReg().starts_with("block_") ||
+           reg.getReg().starts_with("id_");
+  return false;
 }
 
 bool isSource(Operation *op) {
@@ -156,10 +169,11 @@ private:
   }
 
   // Reports `sync` once, wherever it was found.
-  bool report(Operation *sync, Operation *branch, const std::string &name) {
+  bool report(Operation *sync, Operation *branch, const std::string &name,
+              bool byBlock = false) {
     if (!reported.insert(sync).second)
       return false;
-    found.push_back({sync, branch, name});
+    found.push_back({sync, branch, name, byBlock});
     return true;
   }
 
@@ -217,7 +231,7 @@ private:
 
   // A callee's mask in the caller's terms.
   Taint substitute(Function &f, Operation *call, Taint mask) {
-    Taint t = mask & kThread;
+    Taint t = mask & (kThread | kBlock);
     for (auto [i, arg] : llvm::enumerate(call->getOperands())) {
       if (mask & valueBit(i))
         t |= get(f, arg);
@@ -242,10 +256,15 @@ private:
 
   bool barrierPoint(Function &f, Operation *op, Taint control,
                     Operation *branch, const std::string &name) {
+    bool cluster = isa<ClusterBarrierOp>(op);
+    if (!cluster)
+      control &= ~kBlock; // the same in every thread of a block
     if (!control)
       return false;
     if (control & kThread)
       return report(op, branch, name);
+    if (control & kBlock)
+      return report(op, branch, name, /*byBlock=*/true);
     for (Pending &p : f.pending)
       if (p.sync == op) {
         Taint old = p.mask;
@@ -264,6 +283,11 @@ private:
         t |= get(f, v);
       return t;
     };
+    if (isBlockSource(op)) {
+      for (Value r : op->getResults())
+        changed |= addValue(f, r, kBlock);
+      return changed;
+    }
     if (isSource(op)) {
       for (Value r : op->getResults())
         changed |= addValue(f, r, kThread);
@@ -301,8 +325,12 @@ private:
                                 functionName(callee->op));
       for (Pending &p : callee->pending) {
         Taint m = substitute(f, op, p.mask);
+        if (!isa<ClusterBarrierOp>(p.sync))
+          m &= ~kBlock;
         if (m & kThread)
           changed |= report(p.sync, p.branch, p.name);
+        else if (m & kBlock)
+          changed |= report(p.sync, p.branch, p.name, /*byBlock=*/true);
         else if (m)
           changed |= barrierPoint(f, p.sync, m, p.branch, p.name);
       }
@@ -445,6 +473,17 @@ struct DivergentBarriersPass
     : alloy::impl::DivergentBarriersPassBase<DivergentBarriersPass> {
   void runOnOperation() override {
     for (const DivergentBarrier &d : findDivergentBarriers(getOperation())) {
+      if (d.byBlock) {
+        InFlightDiagnostic diag =
+            d.sync->emitWarning()
+            << "'" << d.name
+            << "' synchronizes the cluster but may be reached by only some "
+               "of its blocks: a branch on the block index decides whether "
+               "it runs";
+        diag.attachNote(d.branch->getLoc())
+            << "this branch depends on the block index";
+        continue;
+      }
       InFlightDiagnostic diag =
           d.sync->emitWarning()
           << "'" << d.name

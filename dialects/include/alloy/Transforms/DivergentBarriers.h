@@ -21,6 +21,8 @@ struct DivergentBarrier {
   mlir::Operation *sync;   // an alloy.barrier or a func.call that reaches one
   mlir::Operation *branch; // the thread-dependent branch that decides it
   std::string name;        // the called function ("gpu::sync_threads")
+  bool byBlock = false;    // a cluster barrier that a block-dependent
+                           // branch decides
 };
 
 /// Every barrier of `module` whose execution a thread-dependent branch
@@ -30,6 +32,9 @@ struct DivergentBarrier {
 /// and what depends on them through values, stack slots or control flow. A
 /// branch that only lets some threads leave the function early is not
 /// counted: threads that have exited take no part in later barriers.
+/// Cluster barriers (alloy.cluster_barrier) are also reported when a
+/// branch on the block index decides them (`byBlock`): every block of the
+/// cluster must arrive.
 std::vector<DivergentBarrier> findDivergentBarriers(mlir::ModuleOp module);
 
 } // namespace alloy
