@@ -23,6 +23,7 @@
 #ifndef GPU_WGMMA_HPP
 #define GPU_WGMMA_HPP
 
+#include <gpu/collectives.hpp>
 #include <gpu/detail/intrinsics.hpp>
 #include <gpu/detail/tensor_intrinsics.hpp>
 #include <gpu/half.hpp>
@@ -184,10 +185,7 @@ private:
 // warpgroup gives the same descriptor; gpu::thread_idx().x / 128 does not,
 // because in general blocks it is not. (CUTLASS reads it through a shuffle.)
 inline int warpgroup_index() noexcept {
-  uint32_t t = (gpu::detail::thread_id_z() * gpu::detail::block_dim_y() +
-                gpu::detail::thread_id_y()) *
-                   gpu::detail::block_dim_x() +
-               gpu::detail::thread_id_x();
+  uint32_t t = gpu::detail::block_rank();
   uint32_t g;
   // The marker names the result for Alloy's wgmma check (alloy-check-wgmma).
   asm("mov.b32 %0, %1; // alloy-warpgroup-uniform" : "=r"(g) : "r"(t / 128));
@@ -220,11 +218,7 @@ public:
 
 private:
   static uint32_t thread_in_group() noexcept {
-    uint32_t t = (gpu::detail::thread_id_z() * gpu::detail::block_dim_y() +
-                  gpu::detail::thread_id_y()) *
-                     gpu::detail::block_dim_x() +
-                 gpu::detail::thread_id_x();
-    return t % 128;
+    return gpu::detail::block_rank() % 128;
   }
   float v_[N / 2];
 };
@@ -265,11 +259,7 @@ public:
 
 private:
   static uint32_t thread_in_group() noexcept {
-    uint32_t t = (gpu::detail::thread_id_z() * gpu::detail::block_dim_y() +
-                  gpu::detail::thread_id_y()) *
-                     gpu::detail::block_dim_x() +
-                 gpu::detail::thread_id_x();
-    return t % 128;
+    return gpu::detail::block_rank() % 128;
   }
   T v_[8];
 };

@@ -7,6 +7,7 @@
 // function asks for PTX ISA 8.0 (alloy-ptx-isa). Everything but init, arrive
 // without a transaction count and inval needs sm_90: below it, an error at
 // the op naming the target.
+#include "PtxIsa.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -17,36 +18,6 @@ using namespace mlir;
 
 namespace alloy {
 namespace {
-
-// The function holding `op` needs PTX ISA `isa` (see requirePtxIsa in
-// TensorToLLVM.cpp; NVPTXBackend raises the module's .version to it).
-void requireIsa(Operation *op, unsigned isa, ConversionPatternRewriter &r) {
-  Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-  if (!fn)
-    fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  if (!fn)
-    return;
-  SmallVector<Attribute> entries;
-  if (auto old = fn->getAttrOfType<ArrayAttr>("passthrough")) {
-    for (Attribute e : old) {
-      auto pair = dyn_cast<ArrayAttr>(e);
-      if (pair && pair.size() == 2)
-        if (auto key = dyn_cast<StringAttr>(pair[0]);
-            key && key.getValue() == "alloy-ptx-isa") {
-          unsigned have = 0;
-          if (auto v = dyn_cast<StringAttr>(pair[1]);
-              v && !v.getValue().getAsInteger(10, have) && have >= isa)
-            return;
-        }
-      entries.push_back(e);
-    }
-  }
-  entries.push_back(
-      r.getStrArrayAttr({"alloy-ptx-isa", std::to_string(isa)}));
-  r.modifyOpInPlace(fn, [&] {
-    fn->setAttr("passthrough", r.getArrayAttr(entries));
-  });
-}
 
 LogicalResult needSm90(Operation *op, StringRef what, unsigned sm) {
   if (sm >= 90)
@@ -87,14 +58,14 @@ struct MbarrierArriveLowering : HopperPattern<MbarrierArriveOp> {
     if (a.getTxBytes()) {
       if (failed(needSm90(op, "mbarrier.arrive.expect_tx", sm)))
         return failure();
-      requireIsa(op, 80, r);
+      requirePtxIsaAtLeast(op, 80, r);
       r.replaceOpWithNewOp<NVVM::MBarrierArriveExpectTxOp>(
           op, i64, a.getAddr(), a.getTxBytes(), cta(r), r.getBoolAttr(false),
           Value());
       return success();
     }
     if (sm >= 90)
-      requireIsa(op, 80, r);
+      requirePtxIsaAtLeast(op, 80, r);
     r.replaceOpWithNewOp<NVVM::MBarrierArriveOp>(op, i64, a.getAddr(), Value(),
                                                  cta(r));
     return success();
@@ -107,7 +78,7 @@ struct MbarrierExpectTxLowering : HopperPattern<MbarrierExpectTxOp> {
                                 ConversionPatternRewriter &r) const override {
     if (failed(needSm90(op, "mbarrier.expect_tx", sm)))
       return failure();
-    requireIsa(op, 80, r);
+    requirePtxIsaAtLeast(op, 80, r);
     NVVM::MBarrierExpectTxOp::create(r, op.getLoc(), a.getAddr(),
                                      a.getTxBytes(), cta(r));
     r.eraseOp(op);
@@ -121,7 +92,7 @@ struct MbarrierTryWaitLowering : HopperPattern<MbarrierTryWaitOp> {
                                 ConversionPatternRewriter &r) const override {
     if (failed(needSm90(op, "mbarrier.try_wait", sm)))
       return failure();
-    requireIsa(op, 80, r);
+    requirePtxIsaAtLeast(op, 80, r);
     r.replaceOpWithNewOp<NVVM::MBarrierTryWaitOp>(
         op, r.getI1Type(), a.getAddr(), a.getState(), Value(), cta(r));
     return success();

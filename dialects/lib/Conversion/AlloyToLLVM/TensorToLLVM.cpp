@@ -2,6 +2,7 @@
 // operations to the llvm and nvvm dialects: mma.sync, ldmatrix, stmatrix
 // and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
 #include "InlineAsm.h"
+#include "PtxIsa.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -46,22 +47,6 @@ NVVM::MMATypes mmaType(MmaType t) {
 
 // The nvvm op takes f16 pairs as vector<2xf16> and every other multiplicand
 // as i32; its result is one struct of the accumulator registers.
-// The function holding `op` needs PTX ISA `isa` (NVPTXBackend raises the
-// module's .version to it): an LLVM function attribute through passthrough.
-void requirePtxIsa(Operation *op, unsigned isa, ConversionPatternRewriter &r) {
-  Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-  if (!fn)
-    fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  if (!fn)
-    return;
-  SmallVector<Attribute> entries;
-  if (auto old = fn->getAttrOfType<ArrayAttr>("passthrough"))
-    entries.append(old.begin(), old.end());
-  entries.push_back(r.getStrArrayAttr({"alloy-ptx-isa", std::to_string(isa)}));
-  r.modifyOpInPlace(fn, [&] {
-    fn->setAttr("passthrough", r.getArrayAttr(entries));
-  });
-}
 
 // m16n8k32 with e4m3/e5m2 multiplicands into f32 (sm_89, PTX ISA 8.4):
 // inline PTX, since upstream nvvm.mma.sync does not accept fp8 types.
@@ -91,7 +76,7 @@ LogicalResult lowerFp8Mma(MmaSyncOp op, MmaSyncOp::Adaptor a, unsigned sm,
   for (int64_t i = 0; i < 4; ++i)
     d.push_back(
         LLVM::ExtractValueOp::create(r, op.getLoc(), asmOp.getResult(0), i));
-  requirePtxIsa(op, 84, r);
+  requirePtxIsaAtLeast(op, 84, r);
   r.replaceOp(op, d);
   return success();
 }

@@ -5,6 +5,7 @@
 // the block's own shared memory seen as shared::cluster (address space 7,
 // the form sm_90 has: cvta.to.shared::cluster). All need sm_90 and PTX ISA
 // 8.0: below sm_90, an error at the op naming the target.
+#include "PtxIsa.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -19,35 +20,6 @@ namespace {
 // NVPTX's shared::cluster address space.
 constexpr unsigned sharedClusterSpace = 7;
 
-// The function holding `op` needs PTX ISA `isa` (80 for 8.0); NVPTXBackend
-// raises the module's .version to the highest one asked for.
-void requireIsa(Operation *op, unsigned isa, ConversionPatternRewriter &r) {
-  Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-  if (!fn)
-    fn = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  if (!fn)
-    return;
-  SmallVector<Attribute> entries;
-  if (auto old = fn->getAttrOfType<ArrayAttr>("passthrough")) {
-    for (Attribute e : old) {
-      auto pair = dyn_cast<ArrayAttr>(e);
-      if (pair && pair.size() == 2)
-        if (auto key = dyn_cast<StringAttr>(pair[0]);
-            key && key.getValue() == "alloy-ptx-isa") {
-          unsigned have = 0;
-          if (auto v = dyn_cast<StringAttr>(pair[1]);
-              v && !v.getValue().getAsInteger(10, have) && have >= isa)
-            return;
-          continue;
-        }
-      entries.push_back(e);
-    }
-  }
-  entries.push_back(r.getStrArrayAttr({"alloy-ptx-isa", std::to_string(isa)}));
-  r.modifyOpInPlace(fn,
-                    [&] { fn->setAttr("passthrough", r.getArrayAttr(entries)); });
-}
-
 // TMA exists from sm_90 (Hopper) on.
 LogicalResult needSm90(Operation *op, StringRef what, unsigned sm,
                        ConversionPatternRewriter &r) {
@@ -56,7 +28,7 @@ LogicalResult needSm90(Operation *op, StringRef what, unsigned sm,
                              << ") needs sm_90 or newer (--gpu-arch=sm_90); "
                                 "the lowest target is sm_"
                              << sm;
-  requireIsa(op, 80, r);
+  requirePtxIsaAtLeast(op, 80, r);
   return success();
 }
 
