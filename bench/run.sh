@@ -5,13 +5,14 @@
 # their BENCH lines, then a Markdown table and the geometric mean of the
 # nvcc/Alloy time ratios (above 1: Alloy is faster). A program that fails
 # or prints no BENCH line shows as FAIL; the rest still run.
-# Each nvcc_cublas_<x>.cu is a cuBLAS reference, built with -lcublas (and
-# skipped, saying so, where that fails) and run after the pairs; it prints
+# Each nvcc_cublas_<x>.cu is a cuBLAS reference, built with -lcublas
+# -lcublasLt (and skipped, saying so, where that fails) and run after the
+# pairs; it prints
 # "BENCH <name> cublas ...", and the table is followed by Alloy's (and
 # nvcc's) share of cuBLAS's metric for <name>. cuBLAS is not in the
 # geometric mean.
 # The pairs whose programs print "output hash: <hex>" (common/
-# output_hash.hpp: hgemm_*, wmma_gemm, wgmma_gemm_*, wgmma_tma_gemm_*) are
+# output_hash.hpp: hgemm_*, wmma_gemm, wgmma_*gemm_*) are
 # compared element by element: the last lines say, per pair,
 # "<name>: outputs bit-identical (hash ...)" or "<name>: outputs DIFFER:
 # <n> of <total> elements ..." (counted from the raw outputs, which the
@@ -26,11 +27,15 @@ order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock hgemm_f16_4096 hgemm_f16_8192 hgemm_bf16_4096 hgemm_bf16_8192
   wmma_gemm wgmma_gemm_f16_4096 wgmma_gemm_f16_8192 wgmma_gemm_bf16_4096
   wgmma_gemm_bf16_8192 wgmma_tma_gemm_f16_8192 wgmma_tma_gemm_bf16_8192
+  wgmma_ws_gemm_f16_4096 wgmma_ws_gemm_f16_8192 wgmma_ws_gemm_bf16_4096
+  wgmma_ws_gemm_bf16_8192 wgmma_ws_gemm_e4m3_4096 wgmma_ws_gemm_e4m3_8192
   histogram block_scan softmax nbody blackscholes stencil2d
   gelu_forward softmax_forward layernorm_forward matmul_forward
   attention_forward encoder_forward_bf16 gelu_forward_bf16
   residual_forward_bf16 layernorm_forward_bf16 flash_attention_d64
   flash_attention_d64_causal flash_attention_d128 flash_attention_d128_causal
+  wgmma_attention_d64 wgmma_attention_d64_causal wgmma_attention_d128
+  wgmma_attention_d128_causal
   launch startup"
 names=$order
 for source in "$dir"/nvcc_*.cu; do
@@ -67,7 +72,7 @@ for source in "$dir"/nvcc_cublas_*.cu; do
   program=$(basename "$source" .cu)
   rm -f "$dir/$program"
   ("$nvcc" -O3 -arch=sm_90 -I"$dir/common" "$source" -o "$dir/$program" \
-    -lcublas >"$dir/$program.log" 2>&1 ||
+    -lcublas -lcublasLt >"$dir/$program.log" 2>&1 ||
     echo "nvcc -lcublas FAILED: $program (cuBLAS missing?); skipping it" \
       >>"$dir/$program.log") &
 done

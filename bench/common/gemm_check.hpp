@@ -38,9 +38,11 @@ inline std::vector<float> columns_of(const std::vector<float> &b, int K,
 }
 
 // a: M rows of K; bt: N columns of K (B's columns); c: M x N row-major.
+// `tolerance` relative to sum |terms| (1e-5: fp16 and bf16, above).
 inline bool check_half_gemm(const std::vector<float> &a,
-                       const std::vector<float> &bt,
-                       const std::vector<float> &c, int M, int N, int K) {
+                            const std::vector<float> &bt,
+                            const std::vector<float> &c, int M, int N, int K,
+                            double tolerance = 1e-5) {
   rng r(31);
   double worst = 0; // the largest |error| / S, reported on stderr
   int unwritten = 0, bad = 0;
@@ -60,16 +62,16 @@ inline bool check_half_gemm(const std::vector<float> &a,
       ++unwritten;
     else if (s > 0)
       worst = std::max(worst, err / s);
-    if (!(err <= 1e-5 * s) && ++bad <= 5)
+    if (!(err <= tolerance * s) && ++bad <= 5)
       std::fprintf(stderr,
                    "C[%zu][%zu] = %g, expected %.9g (|error| %g, tolerance "
                    "%g)\n",
-                   i, j, got, ref, err, 1e-5 * s);
+                   i, j, got, ref, err, tolerance * s);
   }
   std::fprintf(stderr,
                "check: 4096 elements, %d wrong, %d NaN (unwritten?), largest "
-               "|error| / sum|terms| %.3g (tolerance 1e-5)\n",
-               bad, unwritten, worst);
+               "|error| / sum|terms| %.3g (tolerance %g)\n",
+               bad, unwritten, worst, tolerance);
   return bad == 0;
 }
 

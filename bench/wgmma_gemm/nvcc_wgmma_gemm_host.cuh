@@ -10,6 +10,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 
 #include <string>
 #include <type_traits>
@@ -18,10 +19,19 @@
 namespace wgmma_gemm {
 
 template <class T> const char *type_name() {
-  return std::is_same_v<T, __half> ? "f16" : "bf16";
+  if constexpr (std::is_same_v<T, __nv_fp8_e4m3>)
+    return "e4m3";
+  else
+    return std::is_same_v<T, __half> ? "f16" : "bf16";
 }
-template <class T> std::string bench_name(int size) {
-  return std::string("wgmma_gemm_") + type_name<T>() + "_" +
+// check_half_gemm's tolerance: looser for fp8, whose wgmma accumulates
+// with fewer bits (common/half_gemm_inputs.hpp says more).
+template <class T> constexpr double tolerance() {
+  return std::is_same_v<T, __nv_fp8_e4m3> ? 1e-3 : 1e-5;
+}
+template <class T>
+std::string bench_name(int size, const char *prefix = "wgmma_gemm") {
+  return std::string(prefix) + "_" + type_name<T>() + "_" +
          std::to_string(size);
 }
 
@@ -33,7 +43,10 @@ std::vector<T> random_matrix(size_t n, uint64_t seed,
   std::vector<T> v(n);
   rounded.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    if constexpr (std::is_same_v<T, __half>) {
+    if constexpr (std::is_same_v<T, __nv_fp8_e4m3>) {
+      v[i] = __nv_fp8_e4m3(f[i]); // round to nearest even, saturating
+      rounded[i] = float(v[i]);
+    } else if constexpr (std::is_same_v<T, __half>) {
       v[i] = __float2half_rn(f[i]);
       rounded[i] = __half2float(v[i]);
     } else {
@@ -45,14 +58,16 @@ std::vector<T> random_matrix(size_t n, uint64_t seed,
 }
 
 // Random A (M x K) and B (N x K), C poisoned with NaN (all bits set).
+// `prefix` names the benchmark (<prefix>_<type>_<size>).
 template <class T> struct problem {
   int M, N, K;
+  const char *prefix;
   std::vector<float> a_host, b_host;
   bench::cuda_buffer<T> a, b;
   bench::cuda_buffer<float> c;
 
-  explicit problem(int size)
-      : M(size), N(size), K(size),
+  explicit problem(int size, const char *prefix = "wgmma_gemm")
+      : M(size), N(size), K(size), prefix(prefix),
         a(random_matrix<T>(size_t(M) * K, 41, a_host)),
         b(random_matrix<T>(size_t(N) * K, 42, b_host)), c(size_t(M) * N) {
     CUDA_CHECK(cudaMemset(c.get(), 0xff, size_t(M) * N * sizeof(float)));
@@ -64,11 +79,12 @@ template <class T> struct problem {
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     std::vector<float> c_host = c.to_host();
-    bool ok = bench::check_half_gemm(a_host, b_host, c_host, M, N, K);
+    bool ok = bench::check_half_gemm(a_host, b_host, c_host, M, N, K,
+                                     tolerance<T>());
     bench::print_input_hash(a_host, b_host);
-    bench::print_output_hash(bench_name<T>(M), impl, c_host);
+    bench::print_output_hash(bench_name<T>(M, prefix), impl, c_host);
     double us = bench::time_cuda(launch);
-    return bench::report(bench_name<T>(M), impl, us, "GFLOP/s",
+    return bench::report(bench_name<T>(M, prefix), impl, us, "GFLOP/s",
                          bench::gflops(2.0 * M * N * K, us), ok);
   }
 };

@@ -89,10 +89,11 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     return {};
   }
   case Intrinsic::WgmmaMmaAsync: {
-    // template <int N, class T, mma_type AB> void mma_async(
-    //     accumulator<N> &acc, descriptor<T> a, descriptor<T> b, bool)
+    // template <int N, class T, major MB, mma_type AB> void mma_async(
+    //     accumulator<N> &acc, descriptor<T> a, descriptor<T, MB> b, bool)
     unsigned n = templateInt(callee, 0);
-    MmaType type = multiplicandType(callee, 2);
+    bool transB = templateInt(callee, 2) != 0; // major::mn
+    MmaType type = multiplicandType(callee, 3);
     Address acc = emitAddress(e->getArg(0));
     auto descriptor = [&](const Expr *arg) {
       Address d = emitMaterialized(arg);
@@ -101,16 +102,18 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     mlir::Value aDesc = descriptor(e->getArg(1));
     mlir::Value bDesc = descriptor(e->getArg(2));
     mlir::Value scale = emitCondition(e->getArg(3));
-    auto mma = WgmmaMmaAsyncOp::create(b, l, n, type, aDesc, bDesc, scale,
-                                       loadAcc(acc.ptr, n / 2));
+    auto mma = WgmmaMmaAsyncOp::create(b, l, n, type, aDesc, bDesc, transB,
+                                       scale, loadAcc(acc.ptr, n / 2));
     storeAcc(acc.ptr, mma.getD());
     return {};
   }
   case Intrinsic::WgmmaMmaAsyncRegA: {
-    // template <int N, class T, mma_type AB> void mma_async(
-    //     accumulator<N> &acc, const a_fragment<T> &a, descriptor<T> b, bool)
+    // template <int N, class T, major MB, mma_type AB> void mma_async(
+    //     accumulator<N> &acc, const a_fragment<T> &a, descriptor<T, MB> b,
+    //     bool)
     unsigned n = templateInt(callee, 0);
-    MmaType type = multiplicandType(callee, 2);
+    bool transB = templateInt(callee, 2) != 0; // major::mn
+    MmaType type = multiplicandType(callee, 3);
     Address acc = emitAddress(e->getArg(0));
     Address frag = emitAddress(e->getArg(1));
     llvm::SmallVector<mlir::Value, 4> a;
@@ -119,8 +122,8 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     Address d = emitMaterialized(e->getArg(2));
     mlir::Value bDesc = LoadOp::create(b, l, b.getI64Type(), d.ptr, 8);
     mlir::Value scale = emitCondition(e->getArg(3));
-    auto mma = WgmmaMmaAsyncRegAOp::create(b, l, n, type, a, bDesc, scale,
-                                           loadAcc(acc.ptr, n / 2));
+    auto mma = WgmmaMmaAsyncRegAOp::create(b, l, n, type, a, bDesc, transB,
+                                           scale, loadAcc(acc.ptr, n / 2));
     storeAcc(acc.ptr, mma.getD());
     return {};
   }

@@ -41,6 +41,11 @@ namespace gpu::wgmma {
 // core matrices, unpermuted).
 enum class swizzle : int { none, b32, b64, b128 };
 
+// Which dimension of an operand is contiguous in shared memory: K (tile:
+// A row-major, B given transposed) or M/N (mn_major_tile: B stored as
+// K x N row-major, as B[k][n] or attention's V[kv][d]; f16 and bf16).
+enum class major : int { k, mn };
+
 namespace detail {
 using gpu::detail::mma_type;
 
@@ -96,13 +101,15 @@ inline void wait(float *) noexcept {
 // A shared-memory matrix descriptor of element type T (PTX's 64-bit
 // "matrix descriptor"): the start address, the strides and the swizzle of
 // a K-major 8-row-group layout. Made by tile::desc, never by hand.
-template <class T> class descriptor {
+template <class T, major M = major::k> class descriptor {
 public:
+  static constexpr major majorness = M;
   uint64_t bits() const noexcept { return bits_; }
 
 private:
   explicit descriptor(uint64_t bits) noexcept : bits_(bits) {}
   template <class, int, int, swizzle> friend class tile;
+  template <class, int, int> friend class mn_major_tile;
   uint64_t bits_;
 };
 
@@ -179,6 +186,68 @@ private:
   T data_[Rows * Cols];
 };
 
+// A K x N tile of B stored row by row along N (N-major): row k, column n,
+// in panels of 64 columns (one 128-byte swizzle row each, 128-byte
+// swizzle), panel after panel: what a TMA box of 64 x K elements with
+// tma_swizzle::b128 writes from a row-major K x N matrix. f16 and bf16
+// (wgmma transposes only 16-bit operands). Its descriptors make mma_async
+// read B N-major (the PTX transpose flag), so C = A * B needs no B^T copy.
+template <class T, int K, int N>
+class [[clang::annotate("alloy.shared_only")]] alignas(1024) mn_major_tile {
+  static_assert(std::is_same_v<T, gpu::half> ||
+                    std::is_same_v<T, gpu::bfloat16>,
+                "wgmma reads an N-major B only for gpu::half and "
+                "gpu::bfloat16");
+  static constexpr uint32_t row_bytes = 128;
+  static constexpr uint32_t per_row = row_bytes / sizeof(T); // 64
+  static_assert(K > 0 && K % 16 == 0, "an N-major tile has k16 slices");
+  static_assert(N > 0 && N % per_row == 0,
+                "an N-major tile's columns fill whole 64-element panels");
+
+public:
+  using element_type = T;
+  static constexpr int rows = K, cols = N;
+  static constexpr int k_step = 16;
+  static constexpr uint32_t bytes = uint32_t(K) * N * sizeof(T);
+
+  mn_major_tile() = default;
+  mn_major_tile(const mn_major_tile &) = delete;
+  mn_major_tile &operator=(const mn_major_tile &) = delete;
+
+  // Byte offset of element (k, n) from the tile's start.
+  static constexpr uint32_t offset(int k, int n) noexcept {
+    uint32_t o = uint32_t(n) / per_row * K * row_bytes +
+                 uint32_t(k) * row_bytes + uint32_t(n) % per_row * sizeof(T);
+    return o ^ ((o >> 7) & 7) << 4;
+  }
+  T &at(int k, int n) noexcept {
+    return *reinterpret_cast<T *>(reinterpret_cast<char *>(data_) +
+                                  offset(k, n));
+  }
+  const T &at(int k, int n) const noexcept {
+    return *reinterpret_cast<const T *>(
+        reinterpret_cast<const char *>(data_) + offset(k, n));
+  }
+  void *data() noexcept { return data_; }
+
+  // The descriptor of the k16 x (N - n) operand whose first row is `k` (a
+  // multiple of 16) and first column `n` (a multiple of 64). Leading byte
+  // offset: between 64-column panels; stride byte offset: between 8-row
+  // groups along K.
+  descriptor<T, major::mn> desc(int k, int n = 0) const noexcept {
+    uint32_t start = detail::shared_address(data_) +
+                     uint32_t(n) / per_row * K * row_bytes +
+                     uint32_t(k) * row_bytes;
+    return descriptor<T, major::mn>(
+        detail::field(start) | detail::field(K * row_bytes) << 16 |
+        detail::field(8 * row_bytes) << 32 |
+        detail::layout_bits(swizzle::b128) << 62);
+  }
+
+private:
+  T data_[K * N];
+};
+
 // The calling thread's warpgroup: its linear index in the block / 128, the
 // same on the 128 threads of a warpgroup. Descriptors computed from it (and
 // from block-uniform values) pass the check that every thread of the
@@ -248,12 +317,20 @@ public:
     return thread_in_group() % 4 * 2 + uint32_t(i % 2) + 8 * uint32_t(i / 4);
   }
   // Columns 16 j .. 16 j + 15 of `acc`, rounded to T: element i is
-  // acc[8 j + i] (the layouts line up).
+  // acc[8 j + i] (the layouts line up). The rounding happens here, before
+  // a later fence: left to the scheduler it sinks next to the mma_async,
+  // after the fence, and ptxas then inserts a warpgroup.arrive before
+  // every such mma (its warning C7519), which costs about 8% in attention.
   template <int N>
   static a_fragment from(const accumulator<N> &acc, int j) noexcept {
     a_fragment f;
-    for (int i = 0; i < size; ++i)
-      f.v_[i] = T(acc[8 * j + i]);
+    for (int i = 0; i < size; i += 2) {
+      uint32_t pair = uint32_t(T(acc[8 * j + i]).bits()) |
+                      uint32_t(T(acc[8 * j + i + 1]).bits()) << 16;
+      asm volatile("" : "+r"(pair)); // computed here, in program order
+      f.v_[i] = T::from_bits(uint16_t(pair));
+      f.v_[i + 1] = T::from_bits(uint16_t(pair >> 16));
+    }
     return f;
   }
 
@@ -283,9 +360,11 @@ template <class... Acc> inline void fence(Acc &...accs) noexcept {
 // wgmma.mma_async.sync.aligned.m64nNkK.f32.T.T. Warpgroup-synchronous; the
 // descriptors must be the same on every thread.
 // (The call itself is the intrinsic, so that errors point at it.)
-template <int N, class T, detail::mma_type AB = detail::type_of<T>()>
+// B is K-major (tile::desc) or N-major (mn_major_tile::desc).
+template <int N, class T, major MB,
+          detail::mma_type AB = detail::type_of<T>()>
 ALLOY_INTRINSIC("wgmma.mma_async")
-inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T>,
+inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T, MB>,
                       bool accumulate = true) noexcept {
   (void)accumulate;
   std::abort();
@@ -295,10 +374,11 @@ inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T>,
 // accumulator, A's registers belong to the tensor cores until a wait
 // covers the mma's group: do not modify the fragment before then (ptxas
 // keeps the registers alive; the plugin does not check this one).
-template <int N, class T, detail::mma_type AB = detail::type_of<T>()>
+template <int N, class T, major MB,
+          detail::mma_type AB = detail::type_of<T>()>
 ALLOY_INTRINSIC("wgmma.mma_async_rega")
-inline void mma_async(accumulator<N> &, const a_fragment<T> &, descriptor<T>,
-                      bool accumulate = true) noexcept {
+inline void mma_async(accumulator<N> &, const a_fragment<T> &,
+                      descriptor<T, MB>, bool accumulate = true) noexcept {
   (void)accumulate;
   std::abort();
 }
@@ -331,8 +411,9 @@ public:
   explicit batch(accumulator<N> &acc) noexcept : acc_(acc) { fence(acc_); }
   batch(const batch &) = delete;
   batch &operator=(const batch &) = delete;
-  template <class T>
-  void mma(descriptor<T> a, descriptor<T> b, bool accumulate = true) noexcept {
+  template <class T, major MB>
+  void mma(descriptor<T> a, descriptor<T, MB> b,
+           bool accumulate = true) noexcept {
     mma_async(acc_, a, b, accumulate);
   }
   ~batch() {

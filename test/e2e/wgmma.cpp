@@ -2,7 +2,9 @@
 // of A by a K x N tile of B (given transposed, N x K), both written into
 // gpu::wgmma::tile shared memory by ordinary stores, for every swizzle
 // mode, f16, bf16, tf32 and e4m3 operands, and N from 8 to 256; also two
-// groups in flight (wait<1> then wait<0>) and the gpu::wgmma::batch scope.
+// groups in flight (wait<1> then wait<0>), the gpu::wgmma::batch scope, and
+// B stored N-major (gpu::wgmma::mn_major_tile: B as K x N row-major) with A
+// from shared memory or from registers.
 // Inputs are small multiples of 1/4 (fp8: of 1/2), so every product and sum
 // is exact in f32: the results must equal the host's exactly.
 #include <gpu/gpu.hpp>
@@ -95,6 +97,46 @@ batch_product(std::span<const uint16_t> a, std::span<const uint16_t> bt,
     for (int k = 0; k < 64; k += 16)
       batch.mma(ta.desc(64, k), tb.desc(0, k));
   }
+#pragma unroll
+  for (int i = 0; i < acc.size; ++i)
+    c[acc.row(i) * N + acc.col(i)] = acc[i];
+}
+
+// C (64 x N) = A (64 x K) * B with B given as K x N row-major, held in an
+// N-major tile (the transpose flag); A from a tile, or from registers
+// (RegA: a_fragment read from global memory through row/col).
+template <class T, int N, int K, bool RegA>
+[[gpu::kernel, gpu::launch_contract(1, 128)]] void
+n_major_product(std::span<const uint16_t> a, std::span<const uint16_t> b,
+                float *c) {
+  using Frag = gpu::wgmma::a_fragment<T>;
+  [[gpu::shared]] gpu::wgmma::tile<T, 64, K, swizzle::none> ta;
+  [[gpu::shared]] gpu::wgmma::mn_major_tile<T, K, N> tb;
+  uint32_t t = gpu::thread_idx().x;
+  for (uint32_t i = t; i < 64 * K; i += 128)
+    ta.at(int(i / K), int(i % K)) = std::bit_cast<T>(a[i]);
+  for (uint32_t i = t; i < K * N; i += 128)
+    tb.at(int(i / N), int(i % N)) = std::bit_cast<T>(b[i]);
+  gpu::fence_proxy_async();
+  gpu::sync_threads();
+  gpu::wgmma::accumulator<N> acc;
+  gpu::wgmma::fence(acc);
+  if constexpr (RegA) {
+#pragma unroll
+    for (int k = 0; k < K; k += 16) {
+      Frag f;
+#pragma unroll
+      for (int i = 0; i < Frag::size; ++i)
+        f[i] = std::bit_cast<T>(a[Frag::row(i) * K + k + Frag::col(i)]);
+      gpu::wgmma::mma_async(acc, f, tb.desc(k), k > 0);
+    }
+  } else {
+#pragma unroll
+    for (int k = 0; k < K; k += 16)
+      gpu::wgmma::mma_async(acc, ta.desc(0, k), tb.desc(k), k > 0);
+  }
+  gpu::wgmma::commit();
+  gpu::wgmma::wait<0>(acc);
 #pragma unroll
   for (int i = 0; i < acc.size; ++i)
     c[acc.row(i) * N + acc.col(i)] = acc[i];
@@ -214,6 +256,48 @@ int test_tile(gpu::context &ctx, const char *what) {
       float ref = 0;
       for (int k = 0; k < K; ++k)
         ref += av[m * K + k] * bv[n * K + k];
+      float got = c[m * N + n];
+      if (got != ref && wrong++ == 0)
+        first = "C[" + std::to_string(m) + "][" + std::to_string(n) +
+                "] = " + std::to_string(got) + ", expected " +
+                std::to_string(ref);
+    }
+  return check(wrong == 0, what,
+               wrong == 0 ? std::to_string(64 * N) + " elements exact"
+                          : std::to_string(wrong) + " wrong, first " + first);
+}
+
+template <class T, int N, int K, bool RegA>
+int test_n_major(gpu::context &ctx, const char *what) {
+  auto &s = ctx.default_stream();
+  std::vector<uint16_t> a(64 * K), b(K * N);
+  std::vector<float> av(64 * K), bv(K * N);
+  for (size_t i = 0; i < a.size(); ++i) {
+    Value<T> x = random_value<T>();
+    av[i] = x.v, a[i] = x.bits;
+  }
+  for (size_t i = 0; i < b.size(); ++i) {
+    Value<T> x = random_value<T>();
+    bv[i] = x.v, b[i] = x.bits;
+  }
+  auto da = gpu::device_buffer<uint16_t>::from_host(s, a).value();
+  auto db = gpu::device_buffer<uint16_t>::from_host(s, b).value();
+  auto dc = gpu::device_buffer<float>::zeroed(s, 64 * N).value();
+  auto p = gpu::prepare<kernels::n_major_product<T, N, K, RegA>>(
+      ctx, gpu::launch_config_1d{1, 128});
+  if (!p)
+    return check(false, what, describe(p));
+  auto r = gpu::launch(s, *p, da, db, dc);
+  if (!r)
+    return check(false, what, describe(r));
+  std::vector<float> c = dc.to_host(s).value();
+  int wrong = 0;
+  std::string first;
+  for (int m = 0; m < 64; ++m)
+    for (int n = 0; n < N; ++n) {
+      float ref = 0;
+      for (int k = 0; k < K; ++k)
+        ref += av[m * K + k] * bv[k * N + n];
       float got = c[m * N + n];
       if (got != ref && wrong++ == 0)
         first = "C[" + std::to_string(m) + "][" + std::to_string(n) +
@@ -348,6 +432,16 @@ int main() {
   failures += test_tile<gpu::half, 128, 64, swizzle::b128, 2>(
       *ctx, "f16 two groups in flight, wait<1> then wait<0>");
   failures += test_batch<128>(*ctx);
+  failures += test_n_major<gpu::half, 64, 64, false>(
+      *ctx, "f16 N-major B (K x N row-major), m64n64k16, K 64");
+  failures += test_n_major<gpu::half, 128, 32, false>(
+      *ctx, "f16 N-major B, m64n128k16 (two panels), K 32");
+  failures += test_n_major<gpu::bfloat16, 256, 16, false>(
+      *ctx, "bf16 N-major B, m64n256k16 (four panels), K 16");
+  failures += test_n_major<gpu::half, 128, 64, true>(
+      *ctx, "f16 N-major B with A in registers, m64n128k16, K 64");
+  failures += test_n_major<gpu::bfloat16, 64, 128, true>(
+      *ctx, "bf16 N-major B with A in registers, m64n64k16, K 128");
   if (failures) {
     std::printf("FAILED: %d checks\n", failures);
     return 1;

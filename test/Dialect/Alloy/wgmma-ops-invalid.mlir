@@ -49,3 +49,10 @@ func.func @rega_tf32(%r: i32, %b: i64, %s: i1, %c: f32) {
   %d:4 = alloy.wgmma_mma_async_rega n = 8 tf32 a[%r, %r, %r, %r], %b, %s acc[%c, %c, %c, %c] : f32, f32, f32, f32 -> f32, f32, f32, f32
   return
 }
+
+// -----
+func.func @trans_b_tf32(%a: i64, %b: i64, %s: i1, %c: f32) {
+  // expected-error @+1 {{takes an N-major B (trans_b) for f16 and bf16 only, not tf32}}
+  %d:4 = alloy.wgmma_mma_async n = 8 tf32 %a, %b trans_b, %s acc[%c, %c, %c, %c] : f32, f32, f32, f32 -> f32, f32, f32, f32
+  return
+}

@@ -153,8 +153,11 @@ struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
                     op.getType() == MmaType::e5m2)
                      ? 32
                      : 16;
-    // f16 and bf16 also take the (immediate) transpose flags: 0, K-major.
+    // f16 and bf16 also take the (immediate) transpose flags: A K-major
+    // (0), B K-major (0) or N-major (1, trans_b).
     bool halves = op.getType() == MmaType::f16 || op.getType() == MmaType::bf16;
+    std::string transpose =
+        halves ? std::string(", 0, ") + (op.getTransB() ? "1" : "0") : "";
     unsigned n = a.getAcc().size();
     std::string text =
         "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 2) +
@@ -162,7 +165,7 @@ struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
         std::to_string(op.getN()) + "k" + std::to_string(k) + ".f32." +
         type.str() + "." + type.str() + " {" + operandList(0, n) + "}, $" +
         std::to_string(n) + ", $" + std::to_string(n + 1) + ", p, 1, 1" +
-        (halves ? ", 0, 0" : "") + ";\n}\n// alloy-wgmma " + where(loc);
+        transpose + ";\n}\n// alloy-wgmma " + where(loc);
     Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
     r.replaceOp(op, accAsm(r, loc, text, {a.getADesc(), a.getBDesc(), scale},
                            "l,l,r", a.getAcc()));
@@ -171,7 +174,7 @@ struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
 };
 
 // A in registers: `{$a0, $a1, $a2, $a3}` in place of A's descriptor, one
-// transpose flag (B's). The comment marks the form for alloy-check-wgmma,
+// transpose flag (B's: 1 for trans_b). The comment marks the form for alloy-check-wgmma,
 // which then checks only B's descriptor for uniformity (A's registers
 // differ per thread by design).
 struct MmaAsyncRegALowering : WgmmaPattern<WgmmaMmaAsyncRegAOp> {
@@ -189,7 +192,8 @@ struct MmaAsyncRegALowering : WgmmaPattern<WgmmaMmaAsyncRegAOp> {
         ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
         std::to_string(op.getN()) + "k16.f32." + type + "." + type + " {" +
         operandList(0, n) + "}, {" + operandList(n, 4) + "}, $" +
-        std::to_string(n + 4) + ", p, 1, 1, 0;\n}\n// alloy-wgmma-rega " +
+        std::to_string(n + 4) + ", p, 1, 1, " + (op.getTransB() ? "1" : "0") +
+        ";\n}\n// alloy-wgmma-rega " +
         where(loc);
     Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
     SmallVector<Value> inputs = {a.getA0(), a.getA1(), a.getA2(), a.getA3()};

@@ -43,6 +43,10 @@ LogicalResult WgmmaMmaAsyncOp::verify() {
            << stringifyMmaType(getType())
            << " multiplicands (f16, bf16, tf32, e4m3, e5m2)";
   }
+  if (getTransB() && getType() != MmaType::f16 && getType() != MmaType::bf16)
+    return emitOpError("takes an N-major B (trans_b) for f16 and bf16 only, "
+                       "not ")
+           << stringifyMmaType(getType());
   uint32_t n = getN();
   if (n % 8 != 0)
     return emitOpError("needs n a multiple of 8, got ") << n;

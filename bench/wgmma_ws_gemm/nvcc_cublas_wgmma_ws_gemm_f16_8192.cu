@@ -1,0 +1,4 @@
+// cuBLAS on wgmma_ws_gemm_f16_8192 (TN layout): run.sh's share of cuBLAS.
+#define WGMMA_T __half
+#define WGMMA_SIZE 8192
+#include "nvcc_cublas_wgmma_ws_gemm_main.cuh"
