@@ -161,8 +161,10 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   // threads makes `thread_idx().x < 256` true).
   bool optimized =
       optimizeAlloyModule(module.module(), module.kernels(), options, diags);
-  if (optimized)
+  if (optimized) {
     reportDivergentBarriers(module.module(), diags);
+    reportRegisterOverbooking(module.module(), diags);
+  }
   if (!optimized || options.printAlloy)
     return;
 

@@ -34,6 +34,9 @@ mlir::Value FunctionEmitter::emitHopperIntrinsic(Intrinsic intrinsic,
   case Intrinsic::MbarrierArriveExpectTx:
     return MbarrierArriveOp::create(b, l, b.getI64Type(), shared(args[0]),
                                     args[1]);
+  case Intrinsic::MbarrierArriveCluster:
+    MbarrierArriveClusterOp::create(b, l, shared(args[0]), args[1]);
+    return {};
   case Intrinsic::MbarrierExpectTx:
     MbarrierExpectTxOp::create(b, l, shared(args[0]), args[1]);
     return {};

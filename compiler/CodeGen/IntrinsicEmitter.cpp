@@ -127,6 +127,7 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::HalfAtomicAdd:
     return emitTensorIntrinsic(intrinsic, e);
   case Intrinsic::TmaLoad:
+  case Intrinsic::TmaLoadMulticast:
   case Intrinsic::TmaStore:
   case Intrinsic::TmaStoreCommit:
   case Intrinsic::TmaStoreWait:
@@ -135,6 +136,7 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::MbarrierInit:
   case Intrinsic::MbarrierArrive:
   case Intrinsic::MbarrierArriveExpectTx:
+  case Intrinsic::MbarrierArriveCluster:
   case Intrinsic::MbarrierExpectTx:
   case Intrinsic::MbarrierTryWait:
   case Intrinsic::MbarrierTryWaitParity:

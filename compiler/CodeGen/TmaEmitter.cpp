@@ -33,6 +33,11 @@ mlir::Value FunctionEmitter::emitTmaIntrinsic(Intrinsic intrinsic,
     TmaLoadOp::create(b, l, shared(args[0]), args[1], shared(args[2]),
                       llvm::ArrayRef(args).drop_front(3));
     return {};
+  case Intrinsic::TmaLoadMulticast:
+    // (dst, map, bar, mask, coordinates...)
+    TmaLoadMulticastOp::create(b, l, shared(args[0]), args[1], shared(args[2]),
+                               args[3], llvm::ArrayRef(args).drop_front(4));
+    return {};
   case Intrinsic::TmaStore:
     // (map, src, coordinates...)
     TmaStoreOp::create(b, l, args[0], shared(args[1]),

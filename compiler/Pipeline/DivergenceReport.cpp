@@ -2,6 +2,7 @@
 #include "Basic/Diagnostics.h"
 
 #include "alloy/Transforms/DivergentBarriers.h"
+#include "alloy/Transforms/RegisterBudget.h"
 #include "mlir/IR/Location.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -41,6 +42,23 @@ void reportDivergentBarriers(mlir::ModuleOp module,
     report(diags, toClang(d.branch->getLoc(), sm),
            d.byBlock ? diag::note_block_dependent_branch
                      : diag::note_divergent_branch);
+  }
+}
+
+void reportRegisterOverbooking(mlir::ModuleOp module,
+                               clang::DiagnosticsEngine &diags) {
+  if (!diags.hasSourceManager())
+    return;
+  clang::SourceManager &sm = diags.getSourceManager();
+  llvm::DenseSet<clang::SourceLocation> reported;
+  for (const RegisterOverbooking &o : findRegisterOverbooking(module)) {
+    clang::SourceLocation at = toClang(o.increase->getLoc(), sm);
+    if (at.isValid() && !reported.insert(at).second)
+      continue;
+    report(diags, at, diag::warn_setmaxnreg_overbooked)
+        << o.kernel << o.needed << o.available;
+    report(diags, at, diag::note_setmaxnreg_budget)
+        << o.warpgroups << o.release << o.acquire;
   }
 }
 

@@ -43,6 +43,13 @@ public:
   // mbarrier.arrive.release.cta: this thread's arrival; its earlier writes
   // are visible to the threads that then wait on the phase.
   token arrive() noexcept { return detail::mbarrier_arrive(this); }
+  // mbarrier.arrive.release.cluster.shared::cluster (sm_90, a cluster
+  // launch): arrives on this mbarrier's twin, the one at the same place in
+  // the shared memory of block `rank` of the cluster (a consumer handing
+  // back a stage that another block's multicast load fills).
+  void arrive_cluster(uint32_t rank) noexcept {
+    detail::mbarrier_arrive_cluster(this, rank);
+  }
   // mbarrier.arrive.expect_tx (sm_90): the phase also waits for `bytes`
   // bytes of asynchronous copies (TMA) to complete on it; then arrives.
   token arrive_expect_tx(uint32_t bytes) noexcept {

@@ -235,6 +235,47 @@ inline void load(std::type_identity_t<T> *dst, const tensor_map<T, 5> &map,
   detail::tma_load(dst, &map, &bar, x, y, z, w, v);
 }
 
+// Multicast TMA load (sm_90, a cluster launch): as load, but the box lands
+// at `dst`'s place in the shared memory of every block of the cluster whose
+// rank (gpu::cluster::block_rank) is a set bit of `blocks`, and its bytes
+// complete on the mbarrier at `bar`'s place in each of them: every
+// receiving block expects the bytes on its own mbarrier. The blocks of a
+// cluster can so share one read of a tile (a GEMM's B across the blocks
+// of a cluster row), each issuing its part. One thread issues it.
+// cp.async.bulk.tensor.Nd...mbarrier::complete_tx::bytes.multicast::cluster
+template <class T>
+inline void load_multicast(std::type_identity_t<T> *dst,
+                           const tensor_map<T, 1> &map, int32_t x,
+                           mbarrier &bar, uint16_t blocks) noexcept {
+  detail::tma_load_multicast(dst, &map, &bar, blocks, x);
+}
+template <class T>
+inline void load_multicast(std::type_identity_t<T> *dst,
+                           const tensor_map<T, 2> &map, int32_t x, int32_t y,
+                           mbarrier &bar, uint16_t blocks) noexcept {
+  detail::tma_load_multicast(dst, &map, &bar, blocks, x, y);
+}
+template <class T>
+inline void load_multicast(std::type_identity_t<T> *dst,
+                           const tensor_map<T, 3> &map, int32_t x, int32_t y,
+                           int32_t z, mbarrier &bar, uint16_t blocks) noexcept {
+  detail::tma_load_multicast(dst, &map, &bar, blocks, x, y, z);
+}
+template <class T>
+inline void load_multicast(std::type_identity_t<T> *dst,
+                           const tensor_map<T, 4> &map, int32_t x, int32_t y,
+                           int32_t z, int32_t w, mbarrier &bar,
+                           uint16_t blocks) noexcept {
+  detail::tma_load_multicast(dst, &map, &bar, blocks, x, y, z, w);
+}
+template <class T>
+inline void load_multicast(std::type_identity_t<T> *dst,
+                           const tensor_map<T, 5> &map, int32_t x, int32_t y,
+                           int32_t z, int32_t w, int32_t v, mbarrier &bar,
+                           uint16_t blocks) noexcept {
+  detail::tma_load_multicast(dst, &map, &bar, blocks, x, y, z, w, v);
+}
+
 // TMA store (sm_90): the box at `src` in shared memory (aligned as for
 // load) to the tensor at coordinates (x, y, ...); elements outside the
 // tensor are not written. Part of this thread's current bulk group

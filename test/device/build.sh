@@ -49,6 +49,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 # TMA (sm_90) and warpgroup MMA (sm_90a only).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma.cpp" -o "$out/tma"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma-negative-store.cpp" -o "$out/tma_negative_store"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tma-multicast.cpp" -o "$out/tma_multicast"
 "$cxx" -O2 --gpu-arch=sm_90a "$src/test/e2e/wgmma.cpp" -o "$out/wgmma"
 # Clusters (sm_90) and warpgroup register reallocation (sm_90a).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cluster.cpp" -o "$out/cluster"

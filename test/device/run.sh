@@ -46,6 +46,7 @@ expect vecadd_fat90a 'kernels::vecadd: loading its cubin for sm_90a' env ALLOY_T
 expect vecadd_fat90a_runs 'PASSED: all 1024 elements correct' "$dir/vecadd_fat90a"
 expect tma 'PASSED: all checks' "$dir/tma"
 expect tma_negative_store 'Assertion .*gpu::tma::store: negative coordinate' "$dir/tma_negative_store"
+expect tma_multicast 'PASSED: all checks' "$dir/tma_multicast"
 expect wgmma 'PASSED: all checks' "$dir/wgmma"
 expect cluster 'PASSED: all checks' "$dir/cluster"
 expect setmaxnreg 'PASSED: all checks' "$dir/setmaxnreg"

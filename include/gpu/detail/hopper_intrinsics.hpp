@@ -21,6 +21,10 @@ ALLOY_INTRINSIC("mbarrier.arrive_expect_tx")
 inline uint64_t mbarrier_arrive_expect_tx(void *, uint32_t) noexcept {
   std::abort();
 }
+ALLOY_INTRINSIC("mbarrier.arrive_cluster")
+inline void mbarrier_arrive_cluster(void *, uint32_t) noexcept {
+  std::abort();
+}
 ALLOY_INTRINSIC("mbarrier.expect_tx")
 inline void mbarrier_expect_tx(void *, uint32_t) noexcept { std::abort(); }
 ALLOY_INTRINSIC("mbarrier.try_wait")

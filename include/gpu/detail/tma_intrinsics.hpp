@@ -41,6 +41,33 @@ inline void tma_load(void *, const void *, void *, int32_t, int32_t, int32_t,
   std::abort();
 }
 
+// The same into every block of the cluster whose rank bit is set in the
+// mask (the box at dst's offset, its bytes on the mbarrier at bar's).
+ALLOY_INTRINSIC("tma.load_multicast")
+inline void tma_load_multicast(void *, const void *, void *, uint16_t,
+                               int32_t) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("tma.load_multicast")
+inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
+                               int32_t) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("tma.load_multicast")
+inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
+                               int32_t, int32_t) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("tma.load_multicast")
+inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
+                               int32_t, int32_t, int32_t) noexcept {
+  std::abort();
+}
+ALLOY_INTRINSIC("tma.load_multicast")
+inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
+                               int32_t, int32_t, int32_t, int32_t) noexcept {
+  std::abort();
+}
 // Shared -> global, in the current bulk group.
 ALLOY_INTRINSIC("tma.store")
 inline void tma_store(const void *, const void *, int32_t) noexcept {

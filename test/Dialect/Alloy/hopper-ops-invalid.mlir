@@ -47,3 +47,11 @@ func.func @inval_global(%g: !alloy.ptr<global>) {
   alloy.mbarrier_inval %g : !alloy.ptr<global>
   return
 }
+
+// -----
+
+func.func @arrive_cluster_global(%g: !alloy.ptr<global>, %r: i32) {
+  // expected-error @+1 {{needs an mbarrier in shared memory}}
+  alloy.mbarrier_arrive_cluster %g, rank %r : !alloy.ptr<global>
+  return
+}

@@ -7,6 +7,8 @@ func.func @hopper(%s: !alloy.ptr<shared>, %n: i32, %p: i32) -> i1 {
   alloy.mbarrier_init %s, %n : !alloy.ptr<shared>
   // CHECK: alloy.fence_mbarrier_init
   alloy.fence_mbarrier_init
+  // CHECK: alloy.mbarrier_arrive_cluster %{{.*}}, rank %{{.*}} : !alloy.ptr<shared>
+  alloy.mbarrier_arrive_cluster %s, rank %n : !alloy.ptr<shared>
   // CHECK: %[[T:.*]] = alloy.mbarrier_arrive %{{.*}} : !alloy.ptr<shared> -> i64
   %t = alloy.mbarrier_arrive %s : !alloy.ptr<shared> -> i64
   // CHECK: alloy.mbarrier_arrive %{{.*}} expect_tx %{{.*}} : !alloy.ptr<shared> -> i64

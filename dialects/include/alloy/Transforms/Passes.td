@@ -53,6 +53,19 @@ def DivergentBarriersPass
   }];
 }
 
+def RegisterBudgetPass : Pass<"alloy-check-register-budget", "::mlir::ModuleOp"> {
+  let summary = "Warn about setmaxnreg requests a block cannot be granted";
+  let description = [{
+    Runs `alloy/Transforms/RegisterBudget.h`: in a kernel whose block size
+    is known (launch contract or launch bounds), the largest
+    `alloy.setmaxnreg increase` for every warpgroup but one, which takes the
+    smallest decrease (or all of them, without a decrease), must fit the
+    65,536 registers of a multiprocessor shared by `min_blocks` blocks;
+    otherwise `setmaxnreg.inc` waits forever, and the increase gets a
+    warning. Changes nothing. The Clang plugin calls the analysis itself.
+  }];
+}
+
 def NarrowIndexPass : Pass<"alloy-narrow-index", "::mlir::ModuleOp"> {
   let summary = "Use the launch facts: fold decided index tests, narrow index "
                 "arithmetic to 32 bits";

@@ -72,6 +72,30 @@ struct MbarrierArriveLowering : HopperPattern<MbarrierArriveOp> {
   }
 };
 
+// mapa to the other block's window, then a cluster-scope release arrive
+// on shared::cluster (no token).
+struct MbarrierArriveClusterLowering
+    : HopperPattern<MbarrierArriveClusterOp> {
+  using HopperPattern::HopperPattern;
+  LogicalResult matchAndRewrite(MbarrierArriveClusterOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "mbarrier.arrive.shared::cluster", sm)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    Location loc = op.getLoc();
+    auto clusterPtr = LLVM::LLVMPointerType::get(r.getContext(), 7);
+    Value remote =
+        NVVM::MapaOp::create(r, loc, clusterPtr, a.getAddr(), a.getRank());
+    NVVM::MBarrierArriveOp::create(
+        r, loc, Type(), remote, Value(),
+        NVVM::MemScopeKindAttr::get(r.getContext(),
+                                    NVVM::MemScopeKind::CLUSTER),
+        r.getBoolAttr(false));
+    r.eraseOp(op);
+    return success();
+  }
+};
+
 struct MbarrierExpectTxLowering : HopperPattern<MbarrierExpectTxOp> {
   using HopperPattern::HopperPattern;
   LogicalResult matchAndRewrite(MbarrierExpectTxOp op, OpAdaptor a,
@@ -153,6 +177,7 @@ void populateAlloyHopperToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
                                        unsigned sm) {
   patterns.add<MbarrierInitLowering, MbarrierArriveLowering,
+               MbarrierArriveClusterLowering,
                MbarrierExpectTxLowering, MbarrierTryWaitLowering,
                MbarrierInvalLowering, FenceProxyAsyncLowering,
                FenceMbarrierInitLowering, ElectSyncLowering>(tc, sm);

@@ -59,6 +59,29 @@ struct TmaLoadLowering : TmaPattern<TmaLoadOp> {
   }
 };
 
+// The same with the cluster mask: the box and its complete_tx reach every
+// block whose rank bit is set.
+struct TmaLoadMulticastLowering : TmaPattern<TmaLoadMulticastOp> {
+  using TmaPattern::TmaPattern;
+  LogicalResult matchAndRewrite(TmaLoadMulticastOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    if (failed(needSm90(op, "cp.async.bulk.tensor multicast load", sm, r)))
+      return failure();
+    Value dst = LLVM::AddrSpaceCastOp::create(
+        r, op.getLoc(), LLVM::LLVMPointerType::get(r.getContext(),
+                                                   sharedClusterSpace),
+        a.getDst());
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        r, op.getLoc(), dst, a.getMap(), a.getCoordinates(), a.getBar(),
+        /*im2colOffsets=*/ValueRange(), /*multicastMask=*/a.getMask(),
+        /*l2CacheHint=*/Value(),
+        NVVM::TMALoadModeAttr::get(r.getContext(), NVVM::TMALoadMode::TILE),
+        r.getBoolAttr(false), /*group=*/nullptr, /*predicate=*/Value());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
 struct TmaStoreLowering : TmaPattern<TmaStoreOp> {
   using TmaPattern::TmaPattern;
   LogicalResult matchAndRewrite(TmaStoreOp op, OpAdaptor a,
@@ -119,7 +142,7 @@ struct TmaPrefetchLowering : TmaPattern<TmaPrefetchOp> {
 
 void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &patterns, unsigned sm) {
-  patterns.add<TmaLoadLowering, TmaStoreLowering, TmaStoreCommitLowering,
+  patterns.add<TmaLoadLowering, TmaLoadMulticastLowering, TmaStoreLowering, TmaStoreCommitLowering,
                TmaStoreWaitLowering, TmaPrefetchLowering>(tc, sm);
 }
 

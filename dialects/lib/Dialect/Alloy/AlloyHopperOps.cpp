@@ -25,6 +25,9 @@ LogicalResult MbarrierInitOp::verify() {
 LogicalResult MbarrierArriveOp::verify() {
   return verifyMbarrierAddr(*this, getAddr());
 }
+LogicalResult MbarrierArriveClusterOp::verify() {
+  return verifyMbarrierAddr(*this, getAddr());
+}
 LogicalResult MbarrierExpectTxOp::verify() {
   return verifyMbarrierAddr(*this, getAddr());
 }

@@ -52,6 +52,28 @@ def Alloy_MbarrierArriveOp : Alloy_Op<"mbarrier_arrive",
   let hasVerifier = 1;
 }
 
+def Alloy_MbarrierArriveClusterOp : Alloy_Op<"mbarrier_arrive_cluster",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "arrive on the same mbarrier of another block of the cluster";
+  let description = [{
+    `mapa.shared::cluster` then
+    `mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]`
+    (sm_90): this thread's arrival, with release semantics at cluster scope,
+    on the mbarrier at `addr`'s offset in the shared memory of block `rank`
+    of this block's cluster (its own rank included). No token: a remote
+    phase cannot be waited on.
+
+    ```mlir
+    alloy.mbarrier_arrive_cluster %bar, rank %r : !alloy.ptr<shared>
+    ```
+  }];
+  let arguments = (ins Alloy_PtrType:$addr, I32:$rank);
+  let assemblyFormat = [{
+    $addr `,` `rank` $rank attr-dict `:` qualified(type($addr))
+  }];
+  let hasVerifier = 1;
+}
+
 def Alloy_MbarrierExpectTxOp : Alloy_Op<"mbarrier_expect_tx",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "raise an mbarrier phase's expected transaction count";
