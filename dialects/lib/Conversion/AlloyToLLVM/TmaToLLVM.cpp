@@ -142,8 +142,9 @@ struct TmaPrefetchLowering : TmaPattern<TmaPrefetchOp> {
 
 void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &patterns, unsigned sm) {
-  patterns.add<TmaLoadLowering, TmaLoadMulticastLowering, TmaStoreLowering, TmaStoreCommitLowering,
-               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, sm);
+  patterns.add<TmaLoadLowering, TmaLoadMulticastLowering, TmaStoreLowering,
+               TmaStoreCommitLowering, TmaStoreWaitLowering,
+               TmaPrefetchLowering>(tc, sm);
 }
 
 } // namespace alloy
