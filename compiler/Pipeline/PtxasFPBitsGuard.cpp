@@ -111,15 +111,34 @@ static bool storesWholeRegister(User *user, Value *bits) {
   return StringRef(asmText->getAsmString()).starts_with("st.global.");
 }
 
+// A tensor-core operand: packed halves (cvt.rn.f16x2.f32 results) read whole
+// by mma.sync (an llvm.nvvm.mma intrinsic) or by wgmma's inline PTX, which
+// reads the register as the pair it is. nvcc's code feeds the conversions
+// straight in too; the guard's prmt would cost one instruction a register
+// (32 a key tile in FlashAttention).
+static bool feedsTensorCore(User *user) {
+  auto *call = dyn_cast<CallBase>(user);
+  if (!call)
+    return false;
+  if (call->isInlineAsm()) {
+    StringRef text = cast<InlineAsm>(call->getCalledOperand())->getAsmString();
+    return text.contains("wgmma.mma_async") || text.contains("mma.sync");
+  }
+  Function *callee = call->getCalledFunction();
+  return callee && callee->getName().starts_with("llvm.nvvm.mma.");
+}
+
 // A bitcast of floats to integers is safe without the guard only when every
 // use reads its bits with an integer operation (libdevice's bit tricks in
-// expf and logf: no cost there) or stores them whole.
+// expf and logf: no cost there), stores them whole, or hands them whole to
+// the tensor cores.
 static bool needsGuard(BitCastInst &cast) {
   if (!hasFPScalars(cast.getSrcTy()) || hasFPScalars(cast.getDestTy()) ||
       !cast.getDestTy()->isIntOrIntVectorTy())
     return false;
   for (User *user : cast.users())
-    if (!readsBitsAsInteger(user) && !storesWholeRegister(user, &cast))
+    if (!readsBitsAsInteger(user) && !storesWholeRegister(user, &cast) &&
+        !feedsTensorCore(user))
       return true;
   return false;
 }

@@ -306,6 +306,7 @@ template <class T> class alignas(16) a_fragment {
 public:
   using element_type = T;
   static constexpr int size = 8;
+  a_fragment() noexcept {}
   T &operator[](int i) noexcept { return v_[i]; }
   T operator[](int i) const noexcept { return v_[i]; }
   // Row (0-63) and column (0-15) of element i on this thread.
@@ -317,20 +318,17 @@ public:
     return thread_in_group() % 4 * 2 + uint32_t(i % 2) + 8 * uint32_t(i / 4);
   }
   // Columns 16 j .. 16 j + 15 of `acc`, rounded to T: element i is
-  // acc[8 j + i] (the layouts line up). The rounding happens here, before
-  // a later fence: left to the scheduler it sinks next to the mma_async,
-  // after the fence, and ptxas then inserts a warpgroup.arrive before
-  // every such mma (its warning C7519), which costs about 8% in attention.
+  // acc[8 j + i] (the layouts line up). One packed conversion
+  // (cvt.rn.f16x2.f32 / .bf16x2) per register, written whole, so the mma
+  // reads it as converted (element by element, LLVM reassembled the
+  // registers with a prmt each).
   template <int N>
   static a_fragment from(const accumulator<N> &acc, int j) noexcept {
     a_fragment f;
-    for (int i = 0; i < size; i += 2) {
-      uint32_t pair = uint32_t(T(acc[8 * j + i]).bits()) |
-                      uint32_t(T(acc[8 * j + i + 1]).bits()) << 16;
-      asm volatile("" : "+r"(pair)); // computed here, in program order
-      f.v_[i] = T::from_bits(uint16_t(pair));
-      f.v_[i + 1] = T::from_bits(uint16_t(pair >> 16));
-    }
+    for (int r = 0; r < 4; ++r)
+      f.r_[r] = gpu::detail::packed2_from_f32<
+          gpu::detail::half_format<typename T::value_type>::elem>(
+          acc[8 * j + 2 * r], acc[8 * j + 2 * r + 1]);
     return f;
   }
 
@@ -338,7 +336,10 @@ private:
   static uint32_t thread_in_group() noexcept {
     return gpu::detail::block_rank() % 128;
   }
-  T v_[8];
+  union { // the elements, or the four registers (clang defines the punning)
+    T v_[8];
+    uint32_t r_[4];
+  };
 };
 
 template <class T> inline constexpr bool is_accumulator_v = false;

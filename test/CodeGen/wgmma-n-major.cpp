@@ -2,8 +2,8 @@
 // row-major, 64-column panels, 128-byte swizzle) gives descriptors whose
 // leading byte offset is the panel stride (K rows of 128 bytes) and whose
 // mma_async sets B's transpose flag, with A from a tile and from
-// registers; the fragment's rounding stays before the fence, so ptxas
-// inserts no warpgroup.arrive of its own (its warning C7519).
+// registers; a fragment's registers come from one packed conversion each
+// (cvt.rn.f16x2.f32), not reassembled with prmt.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-gpu-arch=sm_90a -fplugin-arg-alloy-trace=%t
 // RUN: FileCheck %s < %t/wgmma-n-major.ptx
@@ -14,11 +14,13 @@
 
 using namespace gpu::wgmma;
 
-// PTXAS-NOT: C7519
 // PTXAS: 0 bytes spill stores
 // CHECK-LABEL: .entry _Z7productPf(
 // CHECK-NOT: .local
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{]}}{{(%r[0-9]+, ){63}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+// CHECK-NOT: prmt
+// CHECK: cvt.rn.f16x2.f32
+// CHECK-NOT: prmt
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{]}}{{(%r[0-9]+, ){63}%r[0-9]+}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
 // CHECK: wgmma.wait_group.sync.aligned 0;
 [[gpu::kernel, gpu::launch_contract(1, 128)]] void product(float *out) {

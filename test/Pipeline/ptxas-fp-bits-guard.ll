@@ -124,3 +124,24 @@ define i1 @untouched(ptr addrspace(1) %p, float %a) {
   %s = icmp slt i32 %b, 0
   ret i1 %s
 }
+
+; Packed halves handed whole to the tensor cores (mma.sync through its
+; intrinsic, wgmma through inline PTX) are read as the pair they are: no
+; guard, as in nvcc's code.
+; IR-LABEL: @tensor_core_operands(
+; IR-NOT: prmt
+; IR: ret void
+define void @tensor_core_operands(ptr addrspace(1) %out, float %a, float %b) {
+  %v = insertelement <2 x float> poison, float %a, i32 0
+  %w = insertelement <2 x float> %v, float %b, i32 1
+  %h = fptrunc <2 x float> %w to <2 x bfloat>
+  %r = bitcast <2 x bfloat> %h to i32
+  %d = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %r, i32 %r, i32 %r, i32 %r, i32 %r, i32 %r, float 0.0, float 0.0, float 0.0, float 0.0)
+  %e = extractvalue { float, float, float, float } %d, 0
+  ; (a stand-in for wgmma's asm, which this file's sm_90 ptxas run rejects)
+  %x = call float asm sideeffect "mov.b32 $0, $1; // wgmma.mma_async A", "=f,r"(i32 %r)
+  %s = fadd float %e, %x
+  store float %s, ptr addrspace(1) %out, align 4
+  ret void
+}
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i32, i32, i32, i32, i32, float, float, float, float)

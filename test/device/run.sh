@@ -9,7 +9,7 @@ failed=0
 expect() { # NAME PATTERN COMMAND...
   name=$1 pattern=$2
   shift 2
-  output=$("$@" 2>&1)
+  output=$(timeout 300 "$@" 2>&1) # a hang fails the check (exit 124)
   rc=$?
   printf '%s\n' "$output" | sed "s/^/  [$name] /"
   if printf '%s\n' "$output" | grep -q -- "$pattern"; then
