@@ -13,10 +13,10 @@ struct stage {
 gpu::mbarrier global_bar;
 
 [[gpu::kernel]] void k(int *out) {
-  // CHECK: mbarrier-not-shared.cpp:[[@LINE+1]]:17: error: 'gpu::mbarrier' is an object of shared memory: declare the variable {{\[\[}}gpu::shared{{\]\]}} (a local 'local_bar' would be in thread-private memory, where mbarrier instructions do not work)
+  // CHECK: mbarrier-not-shared.cpp:[[@LINE+1]]:17: error: 'gpu::mbarrier' is an object of shared memory (an mbarrier or a wgmma tile): declare the variable {{\[\[}}gpu::shared{{\]\]}} (a local 'local_bar' would be in thread-private memory, which mbarrier, TMA and wgmma instructions cannot use)
   gpu::mbarrier local_bar;
   local_bar.init(1);
-  // CHECK: mbarrier-not-shared.cpp:[[@LINE+1]]:9: error: 'stage' holds a gpu::mbarrier, which is an object of shared memory
+  // CHECK: mbarrier-not-shared.cpp:[[@LINE+1]]:9: error: 'stage' holds an object of shared memory
   stage s;
   s.full.init(1);
   [[gpu::shared]] stage ok; // accepted
