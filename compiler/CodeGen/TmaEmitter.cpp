@@ -31,12 +31,12 @@ mlir::Value FunctionEmitter::emitTmaIntrinsic(Intrinsic intrinsic,
   case Intrinsic::TmaLoad:
     // (dst, map, bar, coordinates...)
     TmaLoadOp::create(b, l, shared(args[0]), args[1], shared(args[2]),
-                      llvm::ArrayRef(args).drop_front(3));
+                      llvm::ArrayRef(args).drop_front(3), mlir::Value());
     return {};
   case Intrinsic::TmaLoadMulticast:
     // (dst, map, bar, mask, coordinates...)
-    TmaLoadMulticastOp::create(b, l, shared(args[0]), args[1], shared(args[2]),
-                               args[3], llvm::ArrayRef(args).drop_front(4));
+    TmaLoadOp::create(b, l, shared(args[0]), args[1], shared(args[2]),
+                      llvm::ArrayRef(args).drop_front(4), args[3]);
     return {};
   case Intrinsic::TmaStore:
     // (map, src, coordinates...)

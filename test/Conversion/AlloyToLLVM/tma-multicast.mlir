@@ -17,8 +17,8 @@ alloy.kernel @multicast(%map: !alloy.ptr {alloy.grid_constant = array<i64: 128, 
   // CHECK: %[[D:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[D]], %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %{{.*}} : !llvm.ptr<7>, !llvm.ptr
   // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}], %rs{{[0-9]+}};
-  // SM80: error: 'alloy.tma_load_multicast' op (cp.async.bulk.tensor multicast load) needs sm_90 or newer (--gpu-arch=sm_90); the lowest target is sm_80
-  alloy.tma_load_multicast %s, %map[%x, %y], %bar, mask %mask : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
+  // SM80: error: 'alloy.tma_load' op (cp.async.bulk.tensor multicast load) needs sm_90 or newer (--gpu-arch=sm_90); the lowest target is sm_80
+  alloy.tma_load %s, %map[%x, %y], %bar, mask %mask : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
   // CHECK: %[[R:.*]] = nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
   // CHECK: nvvm.mbarrier.arrive %[[R]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
   // PTX: mapa.shared::cluster.u{{32|64}}

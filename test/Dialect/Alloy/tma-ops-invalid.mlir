@@ -83,6 +83,6 @@ func.func @grid_constant_func(%m: !alloy.ptr {alloy.grid_constant = array<i64: 1
 func.func @multicast_global_bar(%s: !alloy.ptr<shared>, %m: !alloy.ptr,
                                 %g: !alloy.ptr<global>, %x: i32, %k: i16) {
   // expected-error @+1 {{needs the mbarrier in shared memory (!alloy.ptr<shared>), not '!alloy.ptr<global>'}}
-  alloy.tma_load_multicast %s, %m[%x], %g, mask %k : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<global>
+  alloy.tma_load %s, %m[%x], %g, mask %k : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<global>
   return
 }

@@ -9,9 +9,9 @@ alloy.kernel @tma(%map: !alloy.ptr {alloy.grid_constant = array<i64: 128, 64>},
                   %y: i32) {
   // CHECK: alloy.tma_prefetch %{{.*}} : !alloy.ptr
   alloy.tma_prefetch %map : !alloy.ptr
-  // CHECK: alloy.tma_load_multicast %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, mask %{{.*}} : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
+  // CHECK: alloy.tma_load %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, mask %{{.*}} : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
   %m = arith.constant 3 : i16
-  alloy.tma_load_multicast %s, %map[%x, %y], %bar, mask %m : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
+  alloy.tma_load %s, %map[%x, %y], %bar, mask %m : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
   // CHECK: alloy.tma_load %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
   alloy.tma_load %s, %map[%x, %y], %bar : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
   // CHECK: alloy.tma_load %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}

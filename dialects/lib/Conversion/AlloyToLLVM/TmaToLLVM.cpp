@@ -38,34 +38,16 @@ template <class Op> struct TmaPattern : ConvertOpToLLVMPattern<Op> {
   unsigned sm;
 };
 
+// With a mask, the multicast form: the box and its complete_tx reach every
+// block whose rank bit is set.
 struct TmaLoadLowering : TmaPattern<TmaLoadOp> {
   using TmaPattern::TmaPattern;
   LogicalResult matchAndRewrite(TmaLoadOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "cp.async.bulk.tensor load", sm, r)))
-      return failure();
-    Value dst = LLVM::AddrSpaceCastOp::create(
-        r, op.getLoc(), LLVM::LLVMPointerType::get(r.getContext(),
-                                                   sharedClusterSpace),
-        a.getDst());
-    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        r, op.getLoc(), dst, a.getMap(), a.getCoordinates(), a.getBar(),
-        /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
-        /*l2CacheHint=*/Value(),
-        NVVM::TMALoadModeAttr::get(r.getContext(), NVVM::TMALoadMode::TILE),
-        r.getBoolAttr(false), /*group=*/nullptr, /*predicate=*/Value());
-    r.eraseOp(op);
-    return success();
-  }
-};
-
-// The same with the cluster mask: the box and its complete_tx reach every
-// block whose rank bit is set.
-struct TmaLoadMulticastLowering : TmaPattern<TmaLoadMulticastOp> {
-  using TmaPattern::TmaPattern;
-  LogicalResult matchAndRewrite(TmaLoadMulticastOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "cp.async.bulk.tensor multicast load", sm, r)))
+    if (failed(needSm90(op,
+                        a.getMask() ? "cp.async.bulk.tensor multicast load"
+                                    : "cp.async.bulk.tensor load",
+                        sm, r)))
       return failure();
     Value dst = LLVM::AddrSpaceCastOp::create(
         r, op.getLoc(), LLVM::LLVMPointerType::get(r.getContext(),
@@ -142,9 +124,8 @@ struct TmaPrefetchLowering : TmaPattern<TmaPrefetchOp> {
 
 void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &patterns, unsigned sm) {
-  patterns.add<TmaLoadLowering, TmaLoadMulticastLowering, TmaStoreLowering,
-               TmaStoreCommitLowering, TmaStoreWaitLowering,
-               TmaPrefetchLowering>(tc, sm);
+  patterns.add<TmaLoadLowering, TmaStoreLowering, TmaStoreCommitLowering,
+               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, sm);
 }
 
 } // namespace alloy

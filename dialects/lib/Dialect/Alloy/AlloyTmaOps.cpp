@@ -32,13 +32,6 @@ LogicalResult TmaLoadOp::verify() {
   return verifyRank(*this, getCoordinates());
 }
 
-LogicalResult TmaLoadMulticastOp::verify() {
-  if (failed(verifyShared(*this, getDst(), "the destination box")) ||
-      failed(verifyShared(*this, getBar(), "the mbarrier")))
-    return failure();
-  return verifyRank(*this, getCoordinates());
-}
-
 LogicalResult TmaStoreOp::verify() {
   if (failed(verifyShared(*this, getSrc(), "the source box")))
     return failure();

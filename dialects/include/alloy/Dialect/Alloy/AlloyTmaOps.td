@@ -13,7 +13,7 @@
 #define ALLOY_DIALECT_ALLOY_ALLOYTMAOPS_TD
 
 def Alloy_TmaLoadOp : Alloy_Op<"tma_load",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
+    [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "TMA load of a box into shared memory, completing on an mbarrier";
   let description = [{
     `cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
@@ -23,42 +23,25 @@ def Alloy_TmaLoadOp : Alloy_Op<"tma_load",
     in shared memory, asynchronously; the bytes complete as transactions on
     the mbarrier `bar` in shared memory.
 
+    With `mask` (i16, `.multicast::cluster`), the box lands at `dst`'s
+    offset in the shared memory of every block of the cluster whose rank is
+    a set bit of the mask, and its bytes complete on the mbarrier at `bar`'s
+    offset in each of them.
+
     ```mlir
     alloy.tma_load %dst, %map[%x, %y], %bar
         : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
-    ```
-  }];
-  let arguments = (ins Alloy_PtrType:$dst, Alloy_GenericPtr:$map,
-                       Alloy_PtrType:$bar, Variadic<I32>:$coordinates);
-  let assemblyFormat = [{
-    $dst `,` $map `[` $coordinates `]` `,` $bar attr-dict `:`
-    qualified(type($dst)) `,` qualified(type($map)) `,` qualified(type($bar))
-  }];
-  let hasVerifier = 1;
-}
-
-def Alloy_TmaLoadMulticastOp : Alloy_Op<"tma_load_multicast",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "TMA load of a box into several blocks of the cluster";
-  let description = [{
-    `cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-    [dst], [map, {coordinates} ], [bar], mask` (sm_90): as
-    `alloy.tma_load`, but the box lands at `dst`'s offset in the shared
-    memory of every block of the cluster whose rank is a set bit of `mask`
-    (i16), and its bytes complete on the mbarrier at `bar`'s offset in each
-    of them.
-
-    ```mlir
-    alloy.tma_load_multicast %dst, %map[%x, %y], %bar, mask %m
+    alloy.tma_load %dst, %map[%x, %y], %bar, mask %m
         : !alloy.ptr<shared>, !alloy.ptr, !alloy.ptr<shared>
     ```
   }];
   let arguments = (ins Alloy_PtrType:$dst, Alloy_GenericPtr:$map,
-                       Alloy_PtrType:$bar, I16:$mask,
-                       Variadic<I32>:$coordinates);
+                       Alloy_PtrType:$bar, Variadic<I32>:$coordinates,
+                       Optional<I16>:$mask);
   let assemblyFormat = [{
-    $dst `,` $map `[` $coordinates `]` `,` $bar `,` `mask` $mask attr-dict `:`
-    qualified(type($dst)) `,` qualified(type($map)) `,` qualified(type($bar))
+    $dst `,` $map `[` $coordinates `]` `,` $bar (`,` `mask` $mask^)? attr-dict
+    `:` qualified(type($dst)) `,` qualified(type($map)) `,`
+    qualified(type($bar))
   }];
   let hasVerifier = 1;
 }
