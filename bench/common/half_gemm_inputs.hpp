@@ -1,7 +1,10 @@
-// The inputs of the Alloy tensor-core GEMM benchmarks (wgmma_ws_gemm):
-// uniform values in [-1, 1) rounded to nearest even as gpu::half,
-// gpu::bfloat16 or gpu::fp8_e4m3, the same values the nvcc twins'
-// __float2half_rn / __float2bfloat16_rn / __nv_fp8_e4m3 give.
+// The inputs of the Alloy tensor-core GEMM benchmarks (hgemm, wgmma_gemm,
+// wgmma_tma_gemm, wgmma_ws_gemm): uniform values in [-1, 1) rounded to
+// nearest even as gpu::half, gpu::bfloat16 or gpu::fp8_e4m3, the same
+// values the nvcc twins' __float2half_rn / __float2bfloat16_rn /
+// __nv_fp8_e4m3 give. bfloat16 by its bits: on the host, gpu::bfloat16's
+// conversion from float calls libgcc's __truncsfbf2, which Debian 12's
+// libgcc (GCC 12) lacks without -rtlib=compiler-rt.
 #ifndef BENCH_COMMON_HALF_GEMM_INPUTS_HPP
 #define BENCH_COMMON_HALF_GEMM_INPUTS_HPP
 

@@ -16,6 +16,7 @@
 
 #include "alloy_bench.hpp"
 #include "gemm_check.hpp"
+#include "half_gemm_inputs.hpp"
 #include "output_hash.hpp"
 #include <gpu/half.hpp>
 #include <gpu/hopper.hpp>
@@ -23,11 +24,9 @@
 #include <gpu/transfers.hpp>
 #include <gpu/wgmma.hpp>
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace wgmma_gemm {
@@ -167,38 +166,9 @@ wgmma_gemm_kernel(int M, int N, int K, std::span<const T> A,
 
 // --- Host side: nvcc_wgmma_gemm_host.cuh's logic with Alloy's types --------
 
-template <class T> const char *type_name() {
-  return std::is_same_v<T, gpu::half> ? "f16" : "bf16";
-}
 template <class T> std::string bench_name(int size) {
-  return std::string("wgmma_gemm_") + type_name<T>() + "_" +
+  return std::string("wgmma_gemm_") + bench::gemm_type_name<T>() + "_" +
          std::to_string(size);
-}
-
-// A finite float rounded to T, to nearest even (__float2half_rn,
-// __float2bfloat16_rn); bfloat16 by its bits (see bench/hgemm).
-template <class T> T round_to(float f) {
-  if constexpr (std::is_same_v<T, gpu::bfloat16>) {
-    uint32_t u = std::bit_cast<uint32_t>(f);
-    return T::from_bits(uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16));
-  } else {
-    return T(f);
-  }
-}
-
-// Uniform in [-1, 1), rounded to T; `rounded` gets the T values back as
-// floats, which the host reference uses.
-template <class T>
-std::vector<T> random_matrix(size_t n, uint64_t seed,
-                             std::vector<float> &rounded) {
-  std::vector<float> f = bench::random_floats(n, -1.0f, 1.0f, seed);
-  std::vector<T> v(n);
-  rounded.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    v[i] = round_to<T>(f[i]);
-    rounded[i] = float(v[i]);
-  }
-  return v;
 }
 
 // Random A (M x K) and B (N x K), C poisoned with NaN (all bits set); one
@@ -210,10 +180,10 @@ template <class T> int run(gpu::context &ctx, int size) {
   auto &s = ctx.default_stream();
   std::vector<float> a_host, b_host;
   auto a = gpu::device_buffer<T>::from_host(
-               s, random_matrix<T>(size_t(M) * K, 41, a_host))
+               s, bench::random_gemm_matrix<T>(size_t(M) * K, 41, a_host))
                .value();
   auto b = gpu::device_buffer<T>::from_host(
-               s, random_matrix<T>(size_t(N) * K, 42, b_host))
+               s, bench::random_gemm_matrix<T>(size_t(N) * K, 42, b_host))
                .value();
   auto c = gpu::device_buffer<float>::uninitialized(s, size_t(M) * N).value();
   gpu::memset_async(s, c, 0xff).value();

@@ -15,16 +15,15 @@
 
 #include "alloy_bench.hpp"
 #include "gemm_check.hpp"
+#include "half_gemm_inputs.hpp"
 #include "output_hash.hpp"
 #include <gpu/half.hpp>
 #include <gpu/hopper.hpp>
 #include <gpu/tma.hpp>
 #include <gpu/wgmma.hpp>
 
-#include <bit>
 #include <cstdint>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace wgmma_tma_gemm {
@@ -130,35 +129,9 @@ wgmma_tma_gemm_kernel(int M, int N, int K, const gpu::tensor_map<T, 2> amap,
   }
 }
 
-template <class T> const char *type_name() {
-  return std::is_same_v<T, gpu::half> ? "f16" : "bf16";
-}
 template <class T> std::string bench_name(int size) {
-  return std::string("wgmma_tma_gemm_") + type_name<T>() + "_" +
+  return std::string("wgmma_tma_gemm_") + bench::gemm_type_name<T>() + "_" +
          std::to_string(size);
-}
-
-// As bench/wgmma_gemm: the same inputs (seeds 41, 42), so the outputs
-// match wgmma_gemm's too.
-template <class T> T round_to(float f) {
-  if constexpr (std::is_same_v<T, gpu::bfloat16>) {
-    uint32_t u = std::bit_cast<uint32_t>(f);
-    return T::from_bits(uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16));
-  } else {
-    return T(f);
-  }
-}
-template <class T>
-std::vector<T> random_matrix(size_t n, uint64_t seed,
-                             std::vector<float> &rounded) {
-  std::vector<float> f = bench::random_floats(n, -1.0f, 1.0f, seed);
-  std::vector<T> v(n);
-  rounded.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    v[i] = round_to<T>(f[i]);
-    rounded[i] = float(v[i]);
-  }
-  return v;
 }
 
 template <class T> int run(gpu::context &ctx, int size) {
@@ -167,10 +140,10 @@ template <class T> int run(gpu::context &ctx, int size) {
   auto &s = ctx.default_stream();
   std::vector<float> a_host, b_host;
   auto a = gpu::device_buffer<T>::from_host(
-               s, random_matrix<T>(size_t(M) * K, 41, a_host))
+               s, bench::random_gemm_matrix<T>(size_t(M) * K, 41, a_host))
                .value();
   auto b = gpu::device_buffer<T>::from_host(
-               s, random_matrix<T>(size_t(N) * K, 42, b_host))
+               s, bench::random_gemm_matrix<T>(size_t(N) * K, 42, b_host))
                .value();
   auto c = gpu::device_buffer<float>::uninitialized(s, size_t(M) * N).value();
   gpu::memset_async(s, c, 0xff).value();
