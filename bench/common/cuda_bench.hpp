@@ -1,5 +1,5 @@
-// The CUDA side of the benchmarks: error checks, a device buffer, and the
-// shared timing helpers.
+// The CUDA side of the benchmarks: error checks (CUDA, cuBLAS), a device
+// buffer, and the shared timing helpers.
 #ifndef BENCH_COMMON_CUDA_BENCH_HPP
 #define BENCH_COMMON_CUDA_BENCH_HPP
 
@@ -17,6 +17,18 @@
     if (err_ != cudaSuccess) {                                                 \
       std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,       \
                    cudaGetErrorString(err_));                                  \
+      std::exit(2);                                                            \
+    }                                                                          \
+  } while (0)
+
+// The same for cuBLAS and cuBLASLt calls (the cuBLAS references include
+// their own headers).
+#define CUBLAS_CHECK(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t st_ = (call);                                               \
+    if (st_ != CUBLAS_STATUS_SUCCESS) {                                        \
+      std::fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__,          \
+                   __LINE__, #call, int(st_));                                 \
       std::exit(2);                                                            \
     }                                                                          \
   } while (0)

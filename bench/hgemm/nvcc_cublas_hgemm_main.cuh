@@ -9,16 +9,6 @@
 
 #include <cublas_v2.h>
 
-#define CUBLAS_CHECK(call)                                                     \
-  do {                                                                         \
-    cublasStatus_t st_ = (call);                                               \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                        \
-      std::fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__,          \
-                   __LINE__, #call, int(st_));                                 \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
-
 int main() {
   hgemm::problem<HGEMM_T> p(HGEMM_SIZE);
   const cudaDataType_t type =

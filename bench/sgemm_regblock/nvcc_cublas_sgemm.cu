@@ -7,16 +7,6 @@
 
 #include <cublas_v2.h>
 
-#define CUBLAS_CHECK(call)                                                     \
-  do {                                                                         \
-    cublasStatus_t st_ = (call);                                               \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                        \
-      std::fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__,          \
-                   __LINE__, #call, int(st_));                                 \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
-
 int main() {
   int M = 4096, N = 4096, K = 4096;
   auto ha = bench::random_floats(size_t(M) * K, 0.0f, 1.0f, 4);

@@ -84,8 +84,9 @@ wgmma_attention_kernel(const gpu::tensor_map<bf16, 2> qmap,
   const int wg = gpu::wgmma::warpgroup_index();
   const int q_tiles = seq / BM;
   const int bid = int(gpu::block_idx().x);
-  const int bh = bid % int(gpu::grid_dim().x / uint32_t(q_tiles));
-  const int q_tile = q_tiles - 1 - bid / int(gpu::grid_dim().x / uint32_t(q_tiles));
+  const int heads = int(gpu::grid_dim().x) / q_tiles; // batch * heads
+  const int bh = bid % heads;
+  const int q_tile = q_tiles - 1 - bid / heads;
   const int q0 = q_tile * BM;
   const int row0 = bh * seq; // the head's first row in the [rows, D] views
   const int kv_tiles = CAUSAL ? q_tile + 1 : seq / BN;

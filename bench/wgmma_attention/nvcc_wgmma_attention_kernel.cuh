@@ -5,10 +5,9 @@
 #ifndef BENCH_WGMMA_ATTENTION_NVCC_WGMMA_ATTENTION_KERNEL_CUH
 #define BENCH_WGMMA_ATTENTION_NVCC_WGMMA_ATTENTION_KERNEL_CUH
 
-#include "cuda_bench.hpp"
+#include "cuda_hopper.cuh"
 #include "nvcc_wgmma_attention_mma.cuh"
 
-#include <cuda.h>
 #include <cuda_bf16.h>
 
 #include <cmath>
@@ -34,30 +33,6 @@ __device__ __forceinline__ uint64_t n_major_desc(uint32_t addr,
   return uint64_t((addr & 0x3ffff) >> 4) |
          uint64_t((panel_bytes & 0x3ffff) >> 4) << 16 | uint64_t(64) << 32 |
          uint64_t(1) << 62;
-}
-__device__ __forceinline__ void wait_parity(uint32_t bar, uint32_t parity) {
-  uint32_t done = 0;
-  while (!done)
-    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 p, "
-                 "[%1], %2; selp.u32 %0, 1, 0, p; }"
-                 : "=r"(done)
-                 : "r"(bar), "r"(parity)
-                 : "memory");
-}
-__device__ __forceinline__ void expect_tx(uint32_t bar, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" ::"r"(bar),
-               "r"(bytes)
-               : "memory");
-}
-__device__ __forceinline__ void arrive(uint32_t bar) {
-  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" ::"r"(bar) : "memory");
-}
-__device__ __forceinline__ void tma_load(uint32_t dst, const CUtensorMap *map,
-                                         int x, int y, uint32_t bar) {
-  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier:"
-               ":complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(dst),
-               "l"(map), "r"(x), "r"(y), "r"(bar)
-               : "memory");
 }
 template <int N> __device__ __forceinline__ void fence_operand(float (&d)[N]) {
 #pragma unroll
@@ -122,21 +97,22 @@ __global__ void __launch_bounds__(THREADS, 1)
     asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
     if (tid != 0)
       return;
-    expect_tx(q_full, L::Q_BYTES);
+    bench::mbarrier_expect_tx(q_full, L::Q_BYTES);
 #pragma unroll
     for (int p = 0; p < D / PANEL; ++p)
-      tma_load(smem + p * BM * 128, &qmap, p * PANEL, row0 + q0, q_full);
+      bench::tma_load_2d(smem + p * BM * 128, &qmap, p * PANEL, row0 + q0,
+                         q_full);
     int stage = 0;
     uint32_t phase = 0;
     for (int t = 0; t < kv_tiles; ++t) {
-      wait_parity(empty0 + 8 * stage, phase ^ 1u);
-      expect_tx(full0 + 8 * stage, L::STAGE_BYTES);
+      bench::mbarrier_wait_parity(empty0 + 8 * stage, phase ^ 1u);
+      bench::mbarrier_expect_tx(full0 + 8 * stage, L::STAGE_BYTES);
 #pragma unroll
       for (int p = 0; p < D / PANEL; ++p) {
-        tma_load(k_smem(stage) + p * BN * 128, &kmap, p * PANEL, row0 + t * BN,
-                 full0 + 8 * stage);
-        tma_load(k_smem(stage) + L::KV_BYTES + p * BN * 128, &vmap, p * PANEL,
-                 row0 + t * BN, full0 + 8 * stage);
+        bench::tma_load_2d(k_smem(stage) + p * BN * 128, &kmap, p * PANEL,
+                           row0 + t * BN, full0 + 8 * stage);
+        bench::tma_load_2d(k_smem(stage) + L::KV_BYTES + p * BN * 128, &vmap,
+                           p * PANEL, row0 + t * BN, full0 + 8 * stage);
       }
       if (++stage == STAGES) {
         stage = 0;
@@ -160,12 +136,12 @@ __global__ void __launch_bounds__(THREADS, 1)
   for (int i = 0; i < BN / 2; ++i)
     asm volatile("" : "=f"(s[i])); // the first mma ignores it
   float row_max[2] = {-INFINITY, -INFINITY}, row_sum[2] = {0.0f, 0.0f};
-  wait_parity(q_full, 0);
+  bench::mbarrier_wait_parity(q_full, 0);
 
   int stage = 0;
   uint32_t phase = 0;
   for (int t = 0; t < kv_tiles; ++t) {
-    wait_parity(full0 + 8 * stage, phase);
+    bench::mbarrier_wait_parity(full0 + 8 * stage, phase);
     const uint32_t kb = k_smem(stage), vb = kb + L::KV_BYTES;
     wgmma_fence();
 #pragma unroll
@@ -235,7 +211,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     wgmma_wait0();
     fence_operand(o);
     if (signals)
-      arrive(empty0 + 8 * stage);
+      bench::mbarrier_arrive(empty0 + 8 * stage);
     if (++stage == STAGES) {
       stage = 0;
       phase ^= 1u;
@@ -255,40 +231,6 @@ __global__ void __launch_bounds__(THREADS, 1)
       out[4 * j] = __floats2bfloat162_rn(o[4 * j + 2 * h] * inv,
                                          o[4 * j + 2 * h + 1] * inv);
   }
-}
-
-// A [rows, D] bf16 view, boxes of 64 x box_rows, 128-byte swizzle.
-inline CUtensorMap make_map(const __nv_bfloat16 *p, uint64_t rows, int d,
-                            int box_rows) {
-  using Encode = CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t,
-                              void *, const cuuint64_t *, const cuuint64_t *,
-                              const cuuint32_t *, const cuuint32_t *,
-                              CUtensorMapInterleave, CUtensorMapSwizzle,
-                              CUtensorMapL2promotion,
-                              CUtensorMapFloatOOBfill);
-  static Encode encode = [] {
-    void *fn = nullptr;
-    cudaDriverEntryPointQueryResult q;
-    CUDA_CHECK(cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn,
-                                       cudaEnableDefault, &q));
-    return reinterpret_cast<Encode>(fn);
-  }();
-  CUtensorMap map;
-  cuuint64_t shape[2] = {cuuint64_t(d), cuuint64_t(rows)};
-  cuuint64_t strides[1] = {cuuint64_t(d) * 2};
-  cuuint32_t box[2] = {cuuint32_t(PANEL), cuuint32_t(box_rows)};
-  cuuint32_t es[2] = {1, 1};
-  CUresult rc = encode(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2,
-                       const_cast<__nv_bfloat16 *>(p), shape, strides, box, es,
-                       CU_TENSOR_MAP_INTERLEAVE_NONE,
-                       CU_TENSOR_MAP_SWIZZLE_128B,
-                       CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (rc != CUDA_SUCCESS) {
-    std::fprintf(stderr, "cuTensorMapEncodeTiled failed: %d\n", int(rc));
-    std::exit(2);
-  }
-  return map;
 }
 
 } // namespace fa3

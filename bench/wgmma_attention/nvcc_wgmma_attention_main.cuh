@@ -24,9 +24,9 @@ int main() {
   bench::cuda_buffer<__nv_bfloat16> q(hq), k(hk), v(hv), o(n);
   CUDA_CHECK(cudaMemset(o.get(), 0xff, n * sizeof(__nv_bfloat16)));
   const uint64_t rows = uint64_t(BATCH) * HEADS * SEQ;
-  CUtensorMap qmap = fa3::make_map(q.get(), rows, D, BM);
-  CUtensorMap kmap = fa3::make_map(k.get(), rows, D, BN);
-  CUtensorMap vmap = fa3::make_map(v.get(), rows, D, BN);
+  CUtensorMap qmap = bench::make_tensor_map(q.get(), rows, D, BM);
+  CUtensorMap kmap = bench::make_tensor_map(k.get(), rows, D, BN);
+  CUtensorMap vmap = bench::make_tensor_map(v.get(), rows, D, BN);
   constexpr int SMEM = fa3::layout<D>::SMEM_BYTES;
   CUDA_CHECK(cudaFuncSetAttribute(fa3::wgmma_attention_kernel<D, CAUSAL>,
                                   cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -1,14 +1,12 @@
 // wgmma_tma_gemm's CUDA side: the twin of alloy_wgmma_tma_gemm.hpp, the
 // wgmma_gemm kernel (nvcc_wgmma_gemm_kernel.cuh, whose wgmma helpers it
 // uses) with TMA loads completing on mbarriers in place of cp.async, in
-// inline PTX. Tensor maps from cuTensorMapEncodeTiled, reached through
-// cudaGetDriverEntryPoint (no -lcuda). Built for sm_90a.
+// inline PTX (common/cuda_hopper.cuh). Built for sm_90a.
 #ifndef BENCH_WGMMA_TMA_GEMM_NVCC_WGMMA_TMA_GEMM_KERNEL_CUH
 #define BENCH_WGMMA_TMA_GEMM_NVCC_WGMMA_TMA_GEMM_KERNEL_CUH
 
+#include "cuda_hopper.cuh"
 #include "nvcc_wgmma_gemm_kernel.cuh"
-
-#include <cuda.h>
 
 namespace wgmma_tma_gemm {
 
@@ -23,32 +21,15 @@ using wgmma_gemm::STAGES;
 using wgmma_gemm::THREADS;
 using wgmma_gemm::A_TILE_BYTES;
 
+// Both boxes of a stage, announced on (and completing on) `bar`.
 __device__ __forceinline__ void expect_and_load(uint32_t bar, uint32_t dst_a,
                                                 uint32_t dst_b,
                                                 const CUtensorMap *amap,
                                                 const CUtensorMap *bmap, int x,
                                                 int ya, int yb) {
-  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" ::"r"(bar),
-               "r"(STAGE_BYTES)
-               : "memory");
-  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier:"
-               ":complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(dst_a),
-               "l"(amap), "r"(x), "r"(ya), "r"(bar)
-               : "memory");
-  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier:"
-               ":complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(dst_b),
-               "l"(bmap), "r"(x), "r"(yb), "r"(bar)
-               : "memory");
-}
-
-__device__ __forceinline__ void wait_parity(uint32_t bar, uint32_t parity) {
-  uint32_t done = 0;
-  while (!done)
-    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 p, "
-                 "[%1], %2; selp.u32 %0, 1, 0, p; }"
-                 : "=r"(done)
-                 : "r"(bar), "r"(parity)
-                 : "memory");
+  bench::mbarrier_expect_tx(bar, STAGE_BYTES);
+  bench::tma_load_2d(dst_a, amap, x, ya, bar);
+  bench::tma_load_2d(dst_b, bmap, x, yb, bar);
 }
 
 template <class T>
@@ -100,7 +81,8 @@ __global__ void __launch_bounds__(THREADS, 1)
     __syncthreads();
     if (tid == 0 && t + LOOKAHEAD < k_tiles)
       load(t + LOOKAHEAD, write_stage);
-    wait_parity(bars + 8 * read_stage, uint32_t(t / STAGES) & 1u);
+    bench::mbarrier_wait_parity(bars + 8 * read_stage,
+                                uint32_t(t / STAGES) & 1u);
     const uint32_t a_tile = smem + read_stage * STAGE_BYTES + wg * 64 * 128;
     const uint32_t b_tile = smem + read_stage * STAGE_BYTES + A_TILE_BYTES;
     wgmma_gemm::wgmma_fence();
@@ -126,42 +108,6 @@ __global__ void __launch_bounds__(THREADS, 1)
     *reinterpret_cast<float2 *>(c + size_t(8) * N + j * 8) =
         make_float2(acc[4 * j + 2], acc[4 * j + 3]);
   }
-}
-
-// A rows x cols row-major matrix of T, boxes of BK x box_rows, 128-byte
-// swizzle.
-template <class T>
-CUtensorMap make_map(const T *p, int rows, int cols, int box_rows) {
-  using Encode = CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t,
-                              void *, const cuuint64_t *, const cuuint64_t *,
-                              const cuuint32_t *, const cuuint32_t *,
-                              CUtensorMapInterleave, CUtensorMapSwizzle,
-                              CUtensorMapL2promotion,
-                              CUtensorMapFloatOOBfill);
-  static Encode encode = [] {
-    void *fn = nullptr;
-    cudaDriverEntryPointQueryResult q;
-    CUDA_CHECK(cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn,
-                                       cudaEnableDefault, &q));
-    return reinterpret_cast<Encode>(fn);
-  }();
-  CUtensorMap map;
-  cuuint64_t shape[2] = {cuuint64_t(cols), cuuint64_t(rows)};
-  cuuint64_t strides[1] = {cuuint64_t(cols) * sizeof(T)};
-  cuuint32_t box[2] = {cuuint32_t(BK), cuuint32_t(box_rows)};
-  cuuint32_t es[2] = {1, 1};
-  CUresult rc = encode(
-      &map,
-      std::is_same_v<T, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-                                : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-      2, const_cast<T *>(p), shape, strides, box, es,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-      CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (rc != CUDA_SUCCESS) {
-    std::fprintf(stderr, "cuTensorMapEncodeTiled failed: %d\n", int(rc));
-    std::exit(2);
-  }
-  return map;
 }
 
 template <class T> cudaError_t setup() {

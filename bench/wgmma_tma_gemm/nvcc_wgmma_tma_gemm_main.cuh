@@ -13,8 +13,8 @@ int main() {
   bench::cuda_buffer<float> c(size_t(size) * size);
   CUDA_CHECK(cudaMemset(c.get(), 0xff, size_t(size) * size * sizeof(float)));
   CUDA_CHECK(wgmma_tma_gemm::setup<T>());
-  CUtensorMap amap = wgmma_tma_gemm::make_map(a.get(), size, size, wgmma_tma_gemm::BM);
-  CUtensorMap bmap = wgmma_tma_gemm::make_map(b.get(), size, size, wgmma_tma_gemm::BN);
+  CUtensorMap amap = bench::make_tensor_map(a.get(), size, size, wgmma_tma_gemm::BM);
+  CUtensorMap bmap = bench::make_tensor_map(b.get(), size, size, wgmma_tma_gemm::BN);
   auto launch = [&] {
     wgmma_tma_gemm::wgmma_tma_gemm_kernel<T>
         <<<(size / wgmma_tma_gemm::BM) * (size / wgmma_tma_gemm::BN),

@@ -10,16 +10,6 @@
 
 #include <cublasLt.h>
 
-#define CUBLAS_CHECK(call)                                                     \
-  do {                                                                         \
-    cublasStatus_t st_ = (call);                                               \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                        \
-      std::fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__,          \
-                   __LINE__, #call, int(st_));                                 \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
-
 struct lt_gemm {
   cublasLtMatmulDesc_t op = nullptr;
   cublasLtMatrixLayout_t la = nullptr, lb = nullptr, lc = nullptr;

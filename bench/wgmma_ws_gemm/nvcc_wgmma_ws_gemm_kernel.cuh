@@ -32,10 +32,6 @@ __device__ __forceinline__ tile_coord tile_at(int tile, int tiles_m,
   return {first_m + in_group % group_rows, in_group / group_rows};
 }
 
-__device__ __forceinline__ void arrive(uint32_t bar) {
-  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" ::"r"(bar) : "memory");
-}
-
 template <class T>
 __global__ void __launch_bounds__(THREADS, 1)
     wgmma_ws_gemm_kernel(int M, int N, int K,
@@ -76,7 +72,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     for (int tile = first; tile < tiles; tile += step) {
       const tile_coord tc = tile_at(tile, tiles_m, tiles_n);
       for (int kt = 0; kt < k_tiles; ++kt) {
-        wgmma_tma_gemm::wait_parity(empty_bars + 8 * stage, phase ^ 1u);
+        bench::mbarrier_wait_parity(empty_bars + 8 * stage, phase ^ 1u);
         const uint32_t base = smem + stage * STAGE_BYTES;
         wgmma_tma_gemm::expect_and_load(full_bars + 8 * stage, base,
                                         base + A_TILE_BYTES, &amap, &bmap,
@@ -106,7 +102,7 @@ __global__ void __launch_bounds__(THREADS, 1)
       asm volatile("" : "=f"(acc[i]));
     int previous = 0;
     for (int kt = 0; kt < k_tiles; ++kt) {
-      wgmma_tma_gemm::wait_parity(full_bars + 8 * stage, phase);
+      bench::mbarrier_wait_parity(full_bars + 8 * stage, phase);
       const uint32_t a_tile = smem + stage * STAGE_BYTES + rows * 128;
       const uint32_t b_tile = smem + stage * STAGE_BYTES + A_TILE_BYTES;
       wgmma_gemm::wgmma_fence();
@@ -118,7 +114,7 @@ __global__ void __launch_bounds__(THREADS, 1)
       wgmma_gemm::wgmma_commit();
       wgmma_gemm::wgmma_wait<1>();
       if (kt > 0 && signals)
-        arrive(empty_bars + 8 * previous);
+        bench::mbarrier_arrive(empty_bars + 8 * previous);
       previous = stage;
       if (++stage == STAGES) {
         stage = 0;
@@ -128,7 +124,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     wgmma_gemm::wgmma_wait<0>();
     wgmma_gemm::fence_operand(acc);
     if (signals)
-      arrive(empty_bars + 8 * previous);
+      bench::mbarrier_arrive(empty_bars + 8 * previous);
 
     float *c = C + size_t(tc.m * BM + rows + row) * N + tc.n * BN + col;
 #pragma unroll
@@ -139,44 +135,6 @@ __global__ void __launch_bounds__(THREADS, 1)
           make_float2(acc[4 * j + 2], acc[4 * j + 3]);
     }
   }
-}
-
-// A rows x cols row-major matrix of T, boxes of BK<T> x box_rows, 128-byte
-// swizzle (wgmma_tma_gemm::make_map, with fp8 too).
-template <class T>
-CUtensorMap make_map(const T *p, int rows, int cols, int box_rows) {
-  using Encode = CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t,
-                              void *, const cuuint64_t *, const cuuint64_t *,
-                              const cuuint32_t *, const cuuint32_t *,
-                              CUtensorMapInterleave, CUtensorMapSwizzle,
-                              CUtensorMapL2promotion,
-                              CUtensorMapFloatOOBfill);
-  static Encode encode = [] {
-    void *fn = nullptr;
-    cudaDriverEntryPointQueryResult q;
-    CUDA_CHECK(cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn,
-                                       cudaEnableDefault, &q));
-    return reinterpret_cast<Encode>(fn);
-  }();
-  const CUtensorMapDataType type =
-      std::is_same_v<T, __half>          ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-      : std::is_same_v<T, __nv_bfloat16> ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                         : CU_TENSOR_MAP_DATA_TYPE_UINT8;
-  CUtensorMap map;
-  cuuint64_t shape[2] = {cuuint64_t(cols), cuuint64_t(rows)};
-  cuuint64_t strides[1] = {cuuint64_t(cols) * sizeof(T)};
-  cuuint32_t box[2] = {cuuint32_t(BK<T>), cuuint32_t(box_rows)};
-  cuuint32_t es[2] = {1, 1};
-  CUresult rc = encode(&map, type, 2, const_cast<T *>(p), shape, strides, box,
-                       es, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                       CU_TENSOR_MAP_SWIZZLE_128B,
-                       CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (rc != CUDA_SUCCESS) {
-    std::fprintf(stderr, "cuTensorMapEncodeTiled failed: %d\n", int(rc));
-    std::exit(2);
-  }
-  return map;
 }
 
 template <class T> cudaError_t setup() {

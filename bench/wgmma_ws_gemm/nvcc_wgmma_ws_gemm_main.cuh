@@ -9,9 +9,9 @@ int main() {
   wgmma_gemm::problem<T> p(WGMMA_SIZE, "wgmma_ws_gemm");
   CUDA_CHECK(wgmma_ws_gemm::setup<T>());
   CUtensorMap amap =
-      wgmma_ws_gemm::make_map(p.a.get(), p.M, p.K, wgmma_ws_gemm::BM);
+      bench::make_tensor_map(p.a.get(), p.M, p.K, wgmma_ws_gemm::BM);
   CUtensorMap bmap =
-      wgmma_ws_gemm::make_map(p.b.get(), p.N, p.K, wgmma_ws_gemm::BN);
+      bench::make_tensor_map(p.b.get(), p.N, p.K, wgmma_ws_gemm::BN);
   int sms = 0;
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int tiles = (p.M / wgmma_ws_gemm::BM) * (p.N / wgmma_ws_gemm::BN);
