@@ -224,6 +224,29 @@ template <class T> Value<T> random_value() {
   }
 }
 
+// C (64 x N) against the host's A (64 x K, `a`) times B (`b(n, k)`), each
+// element exactly (the inputs make every sum exact).
+template <int N, int K, class B>
+int check_exact(const char *what, const std::vector<float> &c,
+                const std::vector<float> &a, B b) {
+  int wrong = 0;
+  std::string first;
+  for (int m = 0; m < 64; ++m)
+    for (int n = 0; n < N; ++n) {
+      float ref = 0;
+      for (int k = 0; k < K; ++k)
+        ref += a[m * K + k] * b(n, k);
+      float got = c[m * N + n];
+      if (got != ref && wrong++ == 0)
+        first = "C[" + std::to_string(m) + "][" + std::to_string(n) +
+                "] = " + std::to_string(got) + ", expected " +
+                std::to_string(ref);
+    }
+  return check(wrong == 0, what,
+               wrong == 0 ? std::to_string(64 * N) + " elements exact"
+                          : std::to_string(wrong) + " wrong, first " + first);
+}
+
 template <class T, int N, int K, kernels::swizzle S, int Groups = 1>
 int test_tile(gpu::context &ctx, const char *what) {
   using B = kernels::bits_t<T>;
@@ -249,22 +272,9 @@ int test_tile(gpu::context &ctx, const char *what) {
   if (!r)
     return check(false, what, describe(r));
   std::vector<float> c = dc.to_host(s).value();
-  int wrong = 0;
-  std::string first;
-  for (int m = 0; m < 64; ++m)
-    for (int n = 0; n < N; ++n) {
-      float ref = 0;
-      for (int k = 0; k < K; ++k)
-        ref += av[m * K + k] * bv[n * K + k];
-      float got = c[m * N + n];
-      if (got != ref && wrong++ == 0)
-        first = "C[" + std::to_string(m) + "][" + std::to_string(n) +
-                "] = " + std::to_string(got) + ", expected " +
-                std::to_string(ref);
-    }
-  return check(wrong == 0, what,
-               wrong == 0 ? std::to_string(64 * N) + " elements exact"
-                          : std::to_string(wrong) + " wrong, first " + first);
+  return check_exact<N, K>(what, c, av, [&](int n, int k) {
+    return bv[n * K + k]; // B given as N x K
+  });
 }
 
 template <class T, int N, int K, bool RegA>
@@ -291,22 +301,9 @@ int test_n_major(gpu::context &ctx, const char *what) {
   if (!r)
     return check(false, what, describe(r));
   std::vector<float> c = dc.to_host(s).value();
-  int wrong = 0;
-  std::string first;
-  for (int m = 0; m < 64; ++m)
-    for (int n = 0; n < N; ++n) {
-      float ref = 0;
-      for (int k = 0; k < K; ++k)
-        ref += av[m * K + k] * bv[k * N + n];
-      float got = c[m * N + n];
-      if (got != ref && wrong++ == 0)
-        first = "C[" + std::to_string(m) + "][" + std::to_string(n) +
-                "] = " + std::to_string(got) + ", expected " +
-                std::to_string(ref);
-    }
-  return check(wrong == 0, what,
-               wrong == 0 ? std::to_string(64 * N) + " elements exact"
-                          : std::to_string(wrong) + " wrong, first " + first);
+  return check_exact<N, K>(what, c, av, [&](int n, int k) {
+    return bv[k * N + n]; // B given as K x N
+  });
 }
 
 template <int N> int test_batch(gpu::context &ctx) {
