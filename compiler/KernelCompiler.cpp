@@ -1,4 +1,5 @@
 #include "KernelCompiler.h"
+#include "HostSharedMemory.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/OwnDecls.h"
@@ -99,6 +100,15 @@ void checkHostAsm(const GCCAsmStmt *s, ASTContext &ctx,
 }
 
 } // namespace
+
+bool KernelCompiler::HandleTopLevelDecl(DeclGroupRef group) {
+  annotateSharedArrays(group);
+  return true;
+}
+
+void KernelCompiler::HandleInlineFunctionDefinition(FunctionDecl *fn) {
+  annotateSharedArrays(DeclGroupRef(fn));
+}
 
 void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   // Every stage shows in clang's -ftime-trace.

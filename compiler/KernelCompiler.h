@@ -15,6 +15,9 @@ public:
   KernelCompiler(clang::DiagnosticsEngine &diags, DeviceCompileOptions options)
       : diags(diags), options(std::move(options)) {}
   void HandleTranslationUnit(clang::ASTContext &ctx) override;
+  // Before clang's code generation sees them (HostSharedMemory.h).
+  bool HandleTopLevelDecl(clang::DeclGroupRef group) override;
+  void HandleInlineFunctionDefinition(clang::FunctionDecl *fn) override;
 
 private:
   clang::DiagnosticsEngine &diags;

@@ -6,6 +6,7 @@
 #include "Basic/GpuArch.h"
 #include "Pipeline/NVPTXBackend.h"
 #include "EmbedDeviceImage.h"
+#include "HostSharedMemory.h"
 #include "KernelCompiler.h"
 #include "Sema/CudaHeaders.h"
 
@@ -146,6 +147,7 @@ llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "alloy", "0.1", [](llvm::PassBuilder &pb) {
             pb.registerPipelineStartEPCallback(
                 [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+                  mpm.addPass(alloy::HostSharedMemoryPass());
                   mpm.addPass(alloy::EmbedDeviceImagePass());
                 });
           }};

@@ -1,6 +1,12 @@
 // Devices, contexts and streams.
 #include "context_state.hpp"
 #include "errors.hpp"
+#include "cpu/cpu_driver.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
 
 namespace gpu::detail {
 
@@ -117,12 +123,53 @@ result<int> device_count() {
   return count;
 }
 
-result<context> context::create(int ordinal) {
+// The driver to use: the GPU's, or, where there is no GPU (and
+// ALLOY_DEVICE does not say gpu), the CPU device's.
+result<const detail::cu::driver_api *> detail::device_driver() {
   namespace cu = detail::cu;
-  auto api_or = cu::driver();
-  if (!api_or)
-    return std::unexpected(api_or.error());
-  const cu::driver_api *api = *api_or;
+  const char *env = std::getenv("ALLOY_DEVICE");
+  std::string_view choice = env ? env : "";
+  if (choice == "cpu")
+    return detail::cpu::driver();
+  if (!choice.empty() && choice != "gpu")
+    return detail::fail(cu::CUDA_ERROR_INVALID_DEVICE,
+                        "ALLOY_DEVICE=" + std::string(choice) +
+                            ": expected cpu or gpu");
+  auto api = cu::driver();
+  std::string why;
+  if (!api) {
+    // No driver, or one without a device; a driver that fails otherwise
+    // is an error worth seeing.
+    int code = api.error().code();
+    if (code != errc::no_driver && code != cu::CUDA_ERROR_NO_DEVICE)
+      return std::unexpected(api.error());
+    why = api.error().message();
+    why = why.substr(0, why.find("; Alloy programs need")); // said below
+  } else {
+    int count = 0;
+    if ((*api)->cuDeviceGetCount(&count) == cu::CUDA_SUCCESS && count > 0)
+      return *api;
+    why = "the CUDA driver reports no device";
+  }
+  if (choice == "gpu") {
+    if (!api)
+      return std::unexpected(api.error());
+    return *api; // context::create reports the missing device
+  }
+  static std::once_flag said;
+  std::call_once(said, [&] {
+    std::fprintf(stderr,
+                 "alloy: no GPU (%s); kernels run on the CPU device "
+                 "(ALLOY_DEVICE=gpu makes this an error)\n",
+                 why.c_str());
+  });
+  return detail::cpu::driver();
+}
+
+namespace {
+
+result<context> create_on(const detail::cu::driver_api *api, int ordinal) {
+  namespace cu = detail::cu;
   int count = 0;
   if (int rc = api->cuDeviceGetCount(&count); rc != cu::CUDA_SUCCESS)
     return std::unexpected(
@@ -133,8 +180,12 @@ result<context> context::create(int ordinal) {
                         "GPU and its driver");
   if (ordinal < 0 || ordinal >= count)
     return detail::fail(cu::CUDA_ERROR_INVALID_DEVICE,
-                        "there is no CUDA device " + std::to_string(ordinal) +
-                            ": this machine has " + std::to_string(count));
+                        "there is no " +
+                            std::string(detail::cpu::is_cpu(api)
+                                            ? "CPU device "
+                                            : "CUDA device ") +
+                            std::to_string(ordinal) + ": this machine has " +
+                            std::to_string(count));
 
   auto state = std::make_shared<detail::context_state>();
   state->api = api;
@@ -167,6 +218,8 @@ result<context> context::create(int ordinal) {
         detail::driver_error(api, rc, "reading the device's properties"));
   runtime_access::set_device(state->info, ordinal, name, multiprocessors,
                              total_memory, *limits);
+  if (detail::cpu::is_cpu(api))
+    runtime_access::set_cpu(state->info);
   if (auto entered = state->enter(); !entered)
     return std::unexpected(entered.error());
 
@@ -176,6 +229,19 @@ result<context> context::create(int ordinal) {
       runtime_access::make_stream(std::move(stream_state)));
   return runtime_access::make_context(std::move(state),
                                       std::move(default_stream));
+}
+
+} // namespace
+
+result<context> context::create(int ordinal) {
+  auto api = detail::device_driver();
+  if (!api)
+    return std::unexpected(api.error());
+  return create_on(*api, ordinal);
+}
+
+result<context> context::create_cpu() {
+  return create_on(detail::cpu::driver(), 0);
 }
 
 context::context(context &&) noexcept = default;

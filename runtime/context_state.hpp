@@ -55,6 +55,10 @@ struct stream_state {
   ~stream_state();
 };
 
+// The driver that context::create uses: the GPU's, or the CPU device's
+// where there is no GPU (ALLOY_DEVICE). Defined in context.cpp.
+result<const cu::driver_api *> device_driver();
+
 // Blocking calls and allocations cannot be captured into a graph: an error
 // naming `what` while `s` is capturing. Defined in graph.cpp.
 result<void> not_capturing(const stream_state &s, std::string_view what);
@@ -76,7 +80,8 @@ result<stream_state *> stream_for(const stream &s, const context_state *owner,
 // The kernel's function in `ctx` (current), loading its module on first
 // use. Defined in module_loader.cpp.
 result<loaded_function> get_function(context_state &ctx,
-                                     const kernel_record &kernel);
+                                     const kernel_record &kernel,
+                                     void (*invoke)(void *const *) = nullptr);
 
 // Friend of the public classes: how the runtime reaches their insides.
 struct event_state {
@@ -122,6 +127,7 @@ struct runtime_access {
     return c;
   }
   static device_info &info(context_state &c) { return c.info; }
+  static void set_cpu(device_info &d) { d.cpu_ = true; }
   static void set_device(device_info &d, int ordinal, std::string name,
                          int multiprocessors, size_t total_memory,
                          const device_limits &limits) {

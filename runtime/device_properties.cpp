@@ -74,7 +74,7 @@ result<device_properties> read_properties(const cu::driver_api &api,
 } // namespace
 
 result<device_properties> device_properties::query(int ordinal) {
-  auto api = cu::driver();
+  auto api = detail::device_driver();
   if (!api)
     return std::unexpected(api.error());
   int count = 0;

@@ -2,6 +2,7 @@
 #include "checks.hpp"
 #include "context_state.hpp"
 #include "errors.hpp"
+#include "cpu/cpu_driver.hpp"
 #include <cstdio>
 #include <cstdlib>
 
@@ -53,13 +54,14 @@ result<kernel_handle> prepare_in(const kernel_key &key,
   const device_info &device = ctx->info;
   if (auto ok = check_limits(dims, device.limits(), kernel.name); !ok)
     return std::unexpected(ok.error());
-  if (auto ok = check_arch(*kernel.module, device.compute_capability(),
-                           device.name(), kernel.name);
-      !ok)
-    return std::unexpected(ok.error());
+  if (!device.is_cpu())
+    if (auto ok = check_arch(*kernel.module, device.compute_capability(),
+                             device.name(), kernel.name);
+        !ok)
+      return std::unexpected(ok.error());
   if (auto entered = ctx->enter(); !entered)
     return std::unexpected(entered.error());
-  auto function = get_function(*ctx, kernel);
+  auto function = get_function(*ctx, kernel, key.invoke);
   if (!function)
     return std::unexpected(function.error());
   // Limits of the compiled function: registers and static shared memory.
@@ -153,10 +155,14 @@ result<void> launch_kernel(stream &s, const kernel_handle &handle,
                  (unsigned long long)d.block[0], (unsigned long long)d.block[1],
                  (unsigned long long)d.block[2],
                  (unsigned long long)d.shared_bytes);
-  int rc = ctx.api->cuLaunchKernel(
-      function, unsigned(d.grid[0]), unsigned(d.grid[1]), unsigned(d.grid[2]),
-      unsigned(d.block[0]), unsigned(d.block[1]), unsigned(d.block[2]),
-      unsigned(d.shared_bytes), st->handle, leaves.data(), nullptr);
+  int rc = cpu::is_cpu(ctx.api)
+               ? cpu::launch(function, d, st->handle, objects)
+               : ctx.api->cuLaunchKernel(
+                     function, unsigned(d.grid[0]), unsigned(d.grid[1]),
+                     unsigned(d.grid[2]), unsigned(d.block[0]),
+                     unsigned(d.block[1]), unsigned(d.block[2]),
+                     unsigned(d.shared_bytes), st->handle, leaves.data(),
+                     nullptr);
   if (rc != cu::CUDA_SUCCESS)
     return std::unexpected(
         ctx.failure(rc, "launching kernel '" + kernel.name + "'", st.get()));

@@ -3,6 +3,7 @@
 #include "checks.hpp"
 #include "context_state.hpp"
 #include "errors.hpp"
+#include "cpu/cpu_driver.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -51,7 +52,12 @@ result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
 } // namespace
 
 result<loaded_function> get_function(context_state &ctx,
-                                     const kernel_record &kernel) {
+                                     const kernel_record &kernel,
+                                     void (*invoke)(void *const *)) {
+  if (cpu::is_cpu(ctx.api)) // no module: the host function itself
+    return loaded_function{cpu::function_for(kernel, invoke),
+                           kernel.max_threads ? kernel.max_threads : 1024u,
+                           0};
   std::lock_guard lock(ctx.mutex);
   if (auto it = ctx.functions.find(&kernel); it != ctx.functions.end())
     return it->second;

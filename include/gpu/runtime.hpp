@@ -199,9 +199,13 @@ public:
   }
   size_t total_memory() const noexcept { return total_memory_; }
   const detail::device_limits &limits() const noexcept { return limits_; }
+  // The CPU device (docs/cpu-device.md): kernels run on the processor's
+  // threads; compute_capability() is 0.0.
+  bool is_cpu() const noexcept { return cpu_; }
 
 private:
   friend struct detail::runtime_access;
+  bool cpu_ = false;
   int ordinal_ = -1;
   std::string name_;
   int multiprocessors_ = 0;
@@ -305,7 +309,12 @@ enum class limit {
 // the device context alive until they are gone too.
 class context {
 public:
+  // GPU `ordinal`; where no GPU is found (no driver, or no device), the CPU
+  // device, saying so once on stderr. The environment variable
+  // ALLOY_DEVICE=cpu picks the CPU device, ALLOY_DEVICE=gpu forbids it.
   static result<context> create(int ordinal = 0);
+  // The CPU device, whatever the machine has.
+  static result<context> create_cpu();
 
   context(context &&) noexcept;
   context &operator=(context &&) noexcept;

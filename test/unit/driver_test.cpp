@@ -1,4 +1,6 @@
-// Without a CUDA driver every entry point returns an error value.
+// Without a CUDA driver every entry point returns an error value when the
+// GPU is required (ALLOY_DEVICE=gpu); otherwise contexts fall back to the
+// CPU device.
 #include "driver_api.hpp"
 
 #include <gpu/gpu.hpp>
@@ -13,10 +15,12 @@ class NoDriver : public ::testing::Test {
 protected:
   void SetUp() override {
     setenv("ALLOY_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+    setenv("ALLOY_DEVICE", "gpu", 1);
     gpu::detail::cu::reset_driver_for_testing();
   }
   void TearDown() override {
     unsetenv("ALLOY_CUDA_DRIVER");
+    unsetenv("ALLOY_DEVICE");
     gpu::detail::cu::reset_driver_for_testing();
   }
 };
@@ -53,6 +57,25 @@ TEST_F(NoDriver, TheFailureIsRemembered) {
   ASSERT_FALSE(first);
   ASSERT_FALSE(second);
   EXPECT_EQ(first.error().message(), second.error().message());
+}
+
+// Without a driver and without ALLOY_DEVICE, a context is the CPU device.
+TEST(NoDriverFallback, ContextIsTheCpuDevice) {
+  setenv("ALLOY_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+  gpu::detail::cu::reset_driver_for_testing();
+  auto ctx = gpu::context::create(0);
+  ASSERT_TRUE(ctx) << ctx.error().message();
+  EXPECT_TRUE(ctx->device().is_cpu());
+  EXPECT_NE(ctx->device().name().find("CPU device"), std::string::npos);
+  EXPECT_FALSE(gpu::context::create(1)); // one CPU device
+  setenv("ALLOY_DEVICE", "tpu", 1);
+  auto bad = gpu::context::create(0);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message().find("expected cpu or gpu"),
+            std::string::npos);
+  unsetenv("ALLOY_DEVICE");
+  unsetenv("ALLOY_CUDA_DRIVER");
+  gpu::detail::cu::reset_driver_for_testing();
 }
 
 // Whatever this machine has, the default driver path never crashes.

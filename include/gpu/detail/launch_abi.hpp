@@ -11,6 +11,8 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 namespace gpu::detail {
 
@@ -24,11 +26,13 @@ struct param_desc {
   uint64_t size; // sizeof the parameter type
 };
 
-// A kernel: its host function's address (the registry key) and the name to
-// use in messages when the registry does not know it.
+// A kernel: its host function's address (the registry key), the name to
+// use in messages when the registry does not know it, and the entry that
+// calls the host function with one object per parameter (the CPU device).
 struct kernel_key {
   const void *address;
   std::string_view name;
+  void (*invoke)(void *const *objects) = nullptr;
 };
 
 // A launch configuration of any rank, extents kept wide for the checks.
@@ -101,8 +105,24 @@ result<void> launch_kernel(stream &s, const kernel_handle &kernel,
                            std::span<void *const> objects,
                            std::span<const buffer_arg> buffers);
 
+// Calls kernel K with copies of the objects, as each GPU thread gets the
+// parameters.
+template <auto K, class F> struct host_entry;
+template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
+  static void invoke(void *const *objects) {
+    call(objects, std::index_sequence_for<P...>{});
+  }
+  template <std::size_t... I>
+  static void call(void *const *objects, std::index_sequence<I...>) {
+    K(*static_cast<std::remove_cvref_t<P> *>(objects[I])...);
+  }
+};
+template <auto K, class R, class... P>
+struct host_entry<K, R (*)(P...) noexcept> : host_entry<K, R (*)(P...)> {};
+
 template <auto K> kernel_key kernel_key_of() {
-  return {reinterpret_cast<const void *>(K), kernel_name<K>()};
+  return {reinterpret_cast<const void *>(K), kernel_name<K>(),
+          &host_entry<K, std::decay_t<decltype(K)>>::invoke};
 }
 
 } // namespace gpu::detail

@@ -1,0 +1,121 @@
+#include "fiber.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <new>
+
+namespace gpu::detail::cpu {
+
+fiber_stack::fiber_stack(std::size_t size) {
+  std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+  size_ = (size + page - 1) / page * page;
+  mapped_ = size_ + page;
+  void *m = mmap(nullptr, mapped_, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
+                 0);
+  if (m == MAP_FAILED)
+    throw std::bad_alloc();
+  mapping_ = static_cast<char *>(m);
+  mprotect(mapping_, page, PROT_NONE); // the guard: an overflow faults
+  base_ = mapping_ + page;
+}
+
+fiber_stack::~fiber_stack() { munmap(mapping_, mapped_); }
+
+#if defined(__x86_64__)
+
+extern "C" void alloy_fiber_switch(void **from_sp, void *to_sp);
+extern "C" void alloy_fiber_start();
+
+// Callee-saved registers, MXCSR and the x87 control word go on the old
+// stack; the new stack's are popped.
+asm(R"(
+  .text
+  .globl alloy_fiber_switch
+  .type alloy_fiber_switch, @function
+alloy_fiber_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size alloy_fiber_switch, .-alloy_fiber_switch
+
+  .globl alloy_fiber_start
+  .type alloy_fiber_start, @function
+alloy_fiber_start:
+  movq %r12, %rdi
+  callq *%r13
+  ud2
+  .size alloy_fiber_start, .-alloy_fiber_start
+)");
+
+void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
+                   void *arg) {
+  // alloy_fiber_switch pops 8 bytes of control words, six registers and
+  // returns into alloy_fiber_start with %rsp at the 16-byte aligned top.
+  auto top = reinterpret_cast<uintptr_t>(stack.top()) & ~uintptr_t(15);
+  auto *frame = reinterpret_cast<uint64_t *>(top - 64);
+  uint32_t mxcsr = 0;
+  uint16_t fpucw = 0;
+  asm volatile("stmxcsr %0; fnstcw %1" : "=m"(mxcsr), "=m"(fpucw));
+  frame[0] = uint64_t(mxcsr) | uint64_t(fpucw) << 32;
+  frame[1] = 0;                                  // r15
+  frame[2] = 0;                                  // r14
+  frame[3] = reinterpret_cast<uint64_t>(entry);  // r13
+  frame[4] = reinterpret_cast<uint64_t>(arg);    // r12
+  frame[5] = 0;                                  // rbx
+  frame[6] = 0;                                  // rbp
+  frame[7] = reinterpret_cast<uint64_t>(&alloy_fiber_start);
+  to.sp = frame;
+}
+
+void fiber_switch(fiber_context &from, fiber_context &to) {
+  alloy_fiber_switch(&from.sp, to.sp);
+}
+
+#else
+
+void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
+                   void *arg) {
+  getcontext(&to.uc);
+  to.uc.uc_stack.ss_sp = stack.bottom();
+  to.uc.uc_stack.ss_size = stack.size();
+  to.uc.uc_link = nullptr;
+  // makecontext passes int arguments: the pointer in two halves.
+  auto bits = reinterpret_cast<uintptr_t>(arg);
+  static void (*target)(void *);
+  target = entry;
+  makecontext(
+      &to.uc,
+      reinterpret_cast<void (*)()>(+[](unsigned hi, unsigned lo) {
+        target(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
+      }),
+      2, unsigned(bits >> 32), unsigned(bits));
+}
+
+void fiber_switch(fiber_context &from, fiber_context &to) {
+  swapcontext(&from.uc, &to.uc);
+}
+
+#endif
+
+} // namespace gpu::detail::cpu
