@@ -109,8 +109,9 @@ namespace gpu {
 
 using detail::runtime_access;
 
+// The devices context::create can open: the GPUs, or the CPU device.
 result<int> device_count() {
-  auto api = detail::cu::driver();
+  auto api = detail::device_driver();
   if (!api) {
     if (api.error().code() == detail::cu::CUDA_ERROR_NO_DEVICE)
       return 0;

@@ -47,6 +47,12 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                       std::to_string(kernel.cluster[2]) +
                       ")]]): the grid must be whole clusters");
     }
+  if (ctx && ctx->info.is_cpu() &&
+      kernel.cluster[0] * kernel.cluster[1] * kernel.cluster[2] > 1)
+    return fail(errc::invalid_config,
+                "kernel '" + kernel.name +
+                    "': clusters of blocks ([[gpu::cluster_dims]]) do not "
+                    "run on the CPU device");
   if (!ctx)
     return fail(errc::invalid_handle, "kernel '" + kernel.name +
                                           "': the context or stream is "

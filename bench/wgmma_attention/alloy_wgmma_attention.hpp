@@ -161,7 +161,9 @@ wgmma_attention_kernel(const gpu::tensor_map<bf16, 2> qmap,
     gpu::wgmma::commit();
     gpu::wgmma::wait<0>(s);
 
-    if (CAUSAL && t == kv_tiles - 1) { // the diagonal tile
+    // The diagonal tile. With `==`, LLVM substitutes t's value into the
+    // compares and hoists all of them above the loop; `>=` keeps them here.
+    if (CAUSAL && t >= kv_tiles - 1) {
 #pragma unroll
       for (int i = 0; i < s.size; ++i)
         if (t * BN + int(s.col(i)) > q0 + rows + int(s.row(i)))

@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     wgmma_wait0();
     fence_operand(s);
 
-    if (CAUSAL && t == kv_tiles - 1) {
+    if (CAUSAL && t >= kv_tiles - 1) {
 #pragma unroll
       for (int i = 0; i < BN / 2; ++i) {
         const int row = rows + r_in + 8 * (i / 2 % 2);

@@ -33,5 +33,5 @@ int main() {
   for (size_t i = 0; i < N; ++i)
     if (std::fabs(c_host[i] - (a_host[i] + b_host[i])) > 1e-5f) ++errors;
   if (errors) { std::fprintf(stderr, "FAILED: %zu errors\n", errors); return 1; }
-  std::printf("PASSED: all %zu elements correct\n", N);
+  std::printf("PASSED: all %zu elements correct on %s\n", N, ctx->device().name().c_str());
 }

@@ -34,7 +34,7 @@ template <class T> struct inout {
 template <class... Operands>
 ALLOY_INTRINSIC("ptx.asm")
 inline void asm_volatile(const char *, Operands...) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("ptx.asm");
 }
 
 } // namespace gpu::ptx

@@ -88,13 +88,13 @@ inline uint32_t shared_address(const void *) noexcept { return 0; }
 template <int Count>
 ALLOY_INTRINSIC("wgmma.fence")
 inline void fence(float *) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("wgmma.fence");
 }
-ALLOY_INTRINSIC("wgmma.commit") inline void commit() noexcept { std::abort(); }
+ALLOY_INTRINSIC("wgmma.commit") inline void commit() noexcept { ::gpu::detail::cpu::unsupported("wgmma.commit"); }
 template <int Pending, int Count>
 ALLOY_INTRINSIC("wgmma.wait")
 inline void wait(float *) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("wgmma.wait");
 }
 } // namespace detail
 
@@ -368,7 +368,7 @@ ALLOY_INTRINSIC("wgmma.mma_async")
 inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T, MB>,
                       bool accumulate = true) noexcept {
   (void)accumulate;
-  std::abort();
+  ::gpu::detail::cpu::unsupported("wgmma.mma_async");
 }
 
 // The same with A in registers (f16, bf16; m64nNk16). Like the
@@ -381,7 +381,7 @@ ALLOY_INTRINSIC("wgmma.mma_async_rega")
 inline void mma_async(accumulator<N> &, const a_fragment<T> &,
                       descriptor<T, MB>, bool accumulate = true) noexcept {
   (void)accumulate;
-  std::abort();
+  ::gpu::detail::cpu::unsupported("wgmma.mma_async_rega");
 }
 
 // wgmma.commit_group.sync.aligned: the mma_asyncs since the last commit

@@ -20,6 +20,7 @@ namespace {
 constexpr int CUDA_ERROR_ILLEGAL_ADDRESS = 700;
 constexpr int CUDA_ERROR_ASSERT = 710;
 constexpr int CUDA_ERROR_HARDWARE_STACK_ERROR = 714;
+constexpr int CUDA_ERROR_ILLEGAL_INSTRUCTION = 715;
 constexpr int CUDA_ERROR_LAUNCH_FAILED = 719;
 
 // ------------------------------------------------------------------ pool --
@@ -267,21 +268,29 @@ constexpr hooks cpu_hooks = {hook_barrier, hook_warp, hook_trap};
 // A memory fault in a kernel's thread: a stack overflow (the guard page
 // below its fiber's stack) or an access the processor refused. It ends the
 // kernel with the GPU's fault; elsewhere the default action (a crash).
-struct sigaction previous_segv, previous_bus;
+constexpr int fault_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+struct sigaction previous[4];
 
 void on_memory_fault(int sig, siginfo_t *info, void *) {
   block_run *b = running;
   gpu_thread *t = b ? b->current_thread : nullptr;
   if (!b || !t || !current) {
-    sigaction(sig, sig == SIGSEGV ? &previous_segv : &previous_bus, nullptr);
+    for (int i = 0; i < 4; ++i)
+      if (fault_signals[i] == sig)
+        sigaction(sig, &previous[i], nullptr);
     return; // the fault happens again, with the old action
   }
   auto at = reinterpret_cast<uintptr_t>(info->si_addr);
   auto bottom = reinterpret_cast<uintptr_t>(t->stack->bottom());
   size_t page = size_t(sysconf(_SC_PAGESIZE));
-  bool overflow = at < bottom && at + page >= bottom;
+  bool overflow = sig == SIGSEGV && at < bottom && at + page >= bottom;
   char text[96];
-  if (overflow)
+  if (sig == SIGILL)
+    std::snprintf(text, sizeof text, "an illegal instruction (a trap)");
+  else if (sig == SIGFPE)
+    std::snprintf(text, sizeof text,
+                  "an arithmetic fault (integer division by zero?)");
+  else if (overflow)
     std::snprintf(text, sizeof text,
                   "its stack overflowed (%zu bytes per thread)",
                   t->stack->size());
@@ -289,8 +298,9 @@ void on_memory_fault(int sig, siginfo_t *info, void *) {
     std::snprintf(text, sizeof text, "illegal memory access at address %p",
                   info->si_addr);
   b->faulted = true;
-  b->fault_code =
-      overflow ? CUDA_ERROR_HARDWARE_STACK_ERROR : CUDA_ERROR_ILLEGAL_ADDRESS;
+  b->fault_code = sig == SIGILL || sig == SIGFPE ? CUDA_ERROR_ILLEGAL_INSTRUCTION
+                  : overflow ? CUDA_ERROR_HARDWARE_STACK_ERROR
+                             : CUDA_ERROR_ILLEGAL_ADDRESS;
   b->fault = "kernel '" + b->launch->kernel + "', " + b->where(*t) + ": " + text;
   sigset_t unblock;
   sigemptyset(&unblock);
@@ -308,8 +318,8 @@ void catch_memory_faults() {
     a.sa_sigaction = on_memory_fault;
     a.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&a.sa_mask);
-    sigaction(SIGSEGV, &a, &previous_segv);
-    sigaction(SIGBUS, &a, &previous_bus);
+    for (int i = 0; i < 4; ++i)
+      sigaction(fault_signals[i], &a, &previous[i]);
   });
   // The handler runs on its own stack: the faulting one may be full.
   thread_local std::unique_ptr<char[]> alternate;

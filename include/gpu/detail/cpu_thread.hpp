@@ -7,6 +7,8 @@
 #define GPU_DETAIL_CPU_THREAD_HPP
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 namespace gpu::detail::cpu {
 
@@ -39,6 +41,19 @@ struct thread_state {
 };
 
 inline thread_local thread_state *current = nullptr;
+
+// The host body of an intrinsic that the CPU device does not run (tensor
+// cores, mbarriers, TMA, inline PTX): a fault of the kernel on the CPU
+// device, an abort elsewhere.
+[[noreturn]] inline void unsupported(const char *what) noexcept {
+  if (current && current->ops) {
+    char why[160];
+    std::snprintf(why, sizeof why, "%s is not supported on the CPU device",
+                  what);
+    current->ops->trap(why);
+  }
+  std::abort();
+}
 
 } // namespace gpu::detail::cpu
 

@@ -30,7 +30,7 @@ enum class mma_type : int { f16, bf16, tf32, s8, u8, e4m3, e5m2, f32, s32 };
 template <int M, int N, int K, mma_type AB, mma_type CD>
 ALLOY_INTRINSIC("mma.sync")
 inline void mma_sync(void *, const void *, const void *, const void *) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("mma.sync");
 }
 
 // ldmatrix.sync.aligned.m8n8.xCOUNT[.trans].shared.b16: COUNT 8x8 matrices
@@ -38,14 +38,14 @@ inline void mma_sync(void *, const void *, const void *, const void *) noexcept 
 template <int Count, bool Trans>
 ALLOY_INTRINSIC("ldmatrix")
 inline void ldmatrix(uint32_t *, const void *) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("ldmatrix");
 }
 
 // stmatrix.sync.aligned.m8n8.xCOUNT[.trans].shared.b16 (sm_90).
 template <int Count, bool Trans>
 ALLOY_INTRINSIC("stmatrix")
 inline void stmatrix(void *, const uint32_t *) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("stmatrix");
 }
 
 // cp.async.{ca,cg}.shared.global [dst], [src], BYTES[, src_bytes]: with

@@ -19,26 +19,26 @@ namespace gpu::detail {
 // Global -> shared, completing `box bytes` of transactions on `bar`.
 ALLOY_INTRINSIC("tma.load")
 inline void tma_load(void *, const void *, void *, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load");
 }
 ALLOY_INTRINSIC("tma.load")
 inline void tma_load(void *, const void *, void *, int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load");
 }
 ALLOY_INTRINSIC("tma.load")
 inline void tma_load(void *, const void *, void *, int32_t, int32_t,
                      int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load");
 }
 ALLOY_INTRINSIC("tma.load")
 inline void tma_load(void *, const void *, void *, int32_t, int32_t, int32_t,
                      int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load");
 }
 ALLOY_INTRINSIC("tma.load")
 inline void tma_load(void *, const void *, void *, int32_t, int32_t, int32_t,
                      int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load");
 }
 
 // The same into every block of the cluster whose rank bit is set in the
@@ -46,51 +46,51 @@ inline void tma_load(void *, const void *, void *, int32_t, int32_t, int32_t,
 ALLOY_INTRINSIC("tma.load_multicast")
 inline void tma_load_multicast(void *, const void *, void *, uint16_t,
                                int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load_multicast");
 }
 ALLOY_INTRINSIC("tma.load_multicast")
 inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
                                int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load_multicast");
 }
 ALLOY_INTRINSIC("tma.load_multicast")
 inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
                                int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load_multicast");
 }
 ALLOY_INTRINSIC("tma.load_multicast")
 inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
                                int32_t, int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load_multicast");
 }
 ALLOY_INTRINSIC("tma.load_multicast")
 inline void tma_load_multicast(void *, const void *, void *, uint16_t, int32_t,
                                int32_t, int32_t, int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.load_multicast");
 }
 // Shared -> global, in the current bulk group.
 ALLOY_INTRINSIC("tma.store")
 inline void tma_store(const void *, const void *, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.store");
 }
 ALLOY_INTRINSIC("tma.store")
 inline void tma_store(const void *, const void *, int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.store");
 }
 ALLOY_INTRINSIC("tma.store")
 inline void tma_store(const void *, const void *, int32_t, int32_t,
                       int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.store");
 }
 ALLOY_INTRINSIC("tma.store")
 inline void tma_store(const void *, const void *, int32_t, int32_t, int32_t,
                       int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.store");
 }
 ALLOY_INTRINSIC("tma.store")
 inline void tma_store(const void *, const void *, int32_t, int32_t, int32_t,
                       int32_t, int32_t) noexcept {
-  std::abort();
+  ::gpu::detail::cpu::unsupported("tma.store");
 }
 
 // cp.async.bulk.commit_group / cp.async.bulk.wait_group[.read] N.
