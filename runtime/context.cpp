@@ -148,7 +148,10 @@ result<const detail::cu::driver_api *> detail::device_driver() {
     why = why.substr(0, why.find("; Alloy programs need")); // said below
   } else {
     int count = 0;
-    if ((*api)->cuDeviceGetCount(&count) == cu::CUDA_SUCCESS && count > 0)
+    if (int rc = (*api)->cuDeviceGetCount(&count); rc != cu::CUDA_SUCCESS)
+      return std::unexpected(
+          detail::driver_error(*api, rc, "counting the CUDA devices"));
+    if (count > 0)
       return *api;
     why = "the CUDA driver reports no device";
   }

@@ -425,8 +425,10 @@ CUresult stream_wait_event(CUstream s, CUevent e, unsigned) {
 CUresult mem_alloc(CUdeviceptr *p, size_t bytes) {
   if (bytes == 0)
     return CUDA_ERROR_INVALID_VALUE;
-  void *m = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
-  if (!m)
+  // Exactly `bytes` (no rounding up), so that AddressSanitizer sees an
+  // access past the end.
+  void *m = nullptr;
+  if (posix_memalign(&m, 256, bytes) != 0)
     return CUDA_ERROR_OUT_OF_MEMORY;
   std::lock_guard lock(device().mutex);
   device().allocations[uintptr_t(m)] = bytes;
@@ -487,8 +489,10 @@ CUresult set32(CUdeviceptr p, unsigned v, size_t n, CUstream s) {
   return fill(p, v, n, s);
 }
 CUresult host_alloc(void **p, size_t bytes) {
-  *p = std::aligned_alloc(256, (std::max<size_t>(bytes, 1) + 255) / 256 * 256);
-  return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+  *p = nullptr;
+  return posix_memalign(p, 256, std::max<size_t>(bytes, 1)) == 0
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_OUT_OF_MEMORY;
 }
 CUresult host_free(void *p) {
   device().wait_all();

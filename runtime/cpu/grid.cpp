@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <thread>
 
@@ -104,7 +105,7 @@ enum class status : uint8_t { ready, at_barrier, at_warp, done };
 struct gpu_thread {
   fiber_context context;
   thread_state state;
-  fiber_stack *stack = nullptr; // while it runs
+  fiber_stack *stack = nullptr; // the stack it runs on
   status st = status::ready;
   uint32_t rank = 0;
   // In a warp operation: the operation, its value, argument and mask.
@@ -124,6 +125,9 @@ struct block_run {
   fiber_context scheduler;
   gpu_thread *current_thread = nullptr;
   uint32_t live = 0, at_barrier = 0, started = 0;
+  std::deque<uint32_t> ready; // waited, and may go on
+  // The fiber that just ended (its last thread returned, none to start).
+  fiber_stack *ended = nullptr;
   std::vector<std::byte> dynamic_shared;
   bool faulted = false;
   int fault_code = 0;
@@ -132,10 +136,32 @@ struct block_run {
 
   void release_barrier() {
     for (gpu_thread &t : threads)
-      if (t.st == status::at_barrier)
+      if (t.st == status::at_barrier) {
         t.st = status::ready;
+        ready.push_back(t.rank);
+      }
     at_barrier = 0;
   }
+
+  // The next thread of the block, set up to run.
+  gpu_thread &start_next() {
+    const grid_launch &g = *launch;
+    gpu_thread &t = threads[started];
+    t.st = status::ready;
+    t.stack = nullptr;
+    t.rank = started++;
+    t.state.tid = {t.rank % g.block.x, t.rank / g.block.x % g.block.y,
+                   t.rank / g.block.x / g.block.y};
+    t.state.bid = block_id;
+    t.state.bdim = g.block;
+    t.state.gdim = g.grid;
+    t.state.lane = t.rank % 32;
+    t.state.dynamic_shared = g.shared_bytes ? dynamic_shared.data() : nullptr;
+    t.state.dynamic_shared_size = g.shared_bytes;
+    t.state.ops = &cpu_hooks_ref();
+    return t;
+  }
+  static const hooks &cpu_hooks_ref();
 
   // Completes the warp operation of the lanes that wait with `mask` in the
   // warp of `w`, if all of its live members have arrived.
@@ -177,6 +203,7 @@ struct block_run {
       case warp_op::sync: t.result = 0; break;
       }
       t.st = status::ready;
+      ready.push_back(t.rank);
     }
   }
 
@@ -202,22 +229,35 @@ struct block_run {
   void deadlock();
 };
 
-void thread_main(void *p) {
+// A fiber: runs its first thread, then, while the block has threads that
+// have not started, the next one on the same stack, so that threads that
+// never wait cost no switch. Ends when its thread returns and none is left.
+void fiber_main(void *p) {
   auto *t = static_cast<gpu_thread *>(p);
   block_run &b = *running;
-  b.launch->invoke(b.launch->objects.data());
-  t->st = status::done;
-  --b.live;
-  if (b.at_barrier && b.at_barrier == b.live)
-    b.release_barrier();
-  // A lane that leaves may complete its warp mates' operation.
-  uint32_t warp = t->rank / 32;
-  for (uint32_t lane = 0; lane < 32; ++lane) {
-    uint32_t r = warp * 32 + lane;
-    if (r < b.started && b.threads[r].st == status::at_warp)
-      b.try_complete_warp(warp, b.threads[r].mask);
+  for (;;) {
+    b.launch->invoke(b.launch->objects.data());
+    t->st = status::done;
+    --b.live;
+    if (b.at_barrier && b.at_barrier == b.live)
+      b.release_barrier();
+    // A lane that leaves may complete its warp mates' operation.
+    uint32_t warp = t->rank / 32;
+    for (uint32_t lane = 0; lane < 32; ++lane) {
+      uint32_t r = warp * 32 + lane;
+      if (r < b.started && b.threads[r].st == status::at_warp)
+        b.try_complete_warp(warp, b.threads[r].mask);
+    }
+    if (b.started == b.threads.size())
+      break;
+    fiber_stack *stack = t->stack;
+    t = &b.start_next();
+    t->stack = stack;
+    b.current_thread = t;
+    current = &t->state;
   }
   current = nullptr;
+  b.ended = t->stack;
   fiber_switch(t->context, b.scheduler);
   std::abort(); // never resumed
 }
@@ -264,6 +304,7 @@ void hook_trap(const char *why) {
 }
 
 constexpr hooks cpu_hooks = {hook_barrier, hook_warp, hook_trap};
+const hooks &block_run::cpu_hooks_ref() { return cpu_hooks; }
 
 // A memory fault in a kernel's thread: a stack overflow (the guard page
 // below its fiber's stack) or an access the processor refused. It ends the
@@ -322,8 +363,11 @@ void catch_memory_faults() {
       sigaction(fault_signals[i], &a, &previous[i]);
   });
   // The handler runs on its own stack: the faulting one may be full.
+  // (Unless the thread has one: AddressSanitizer gives each thread its own.)
   thread_local std::unique_ptr<char[]> alternate;
-  if (!alternate) {
+  stack_t old = {};
+  sigaltstack(nullptr, &old);
+  if (!alternate && (old.ss_flags & SS_DISABLE)) {
     constexpr size_t size = 64 << 10;
     alternate.reset(new char[size]);
     stack_t ss = {};
@@ -340,7 +384,8 @@ void block_run::run(uint64_t linear,
               uint32_t(linear / g.grid.x % g.grid.y),
               uint32_t(linear / g.grid.x / g.grid.y)};
   uint32_t n = g.block.x * g.block.y * g.block.z;
-  threads.assign(n, gpu_thread{});
+  if (threads.size() != n)
+    threads.resize(n); // start_next resets each
   free_stacks = std::move(stacks);
   if (dynamic_shared.size() < g.shared_bytes)
     dynamic_shared.resize(g.shared_bytes);
@@ -348,35 +393,19 @@ void block_run::run(uint64_t linear,
   at_barrier = 0;
   started = 0;
   faulted = false;
-  std::vector<std::unique_ptr<fiber_stack>> in_use(n);
-  uint32_t cursor = 0;
+  ready.clear();
+  std::vector<std::unique_ptr<fiber_stack>> in_use;
   for (;;) {
-    // The next ready thread after the last one run, else a new one.
     gpu_thread *next = nullptr;
-    for (uint32_t k = 0; k < started && !next; ++k) {
-      gpu_thread &t = threads[(cursor + k) % started];
-      if (t.st == status::ready)
-        next = &t;
-    }
-    if (!next && started < n) {
-      gpu_thread &t = threads[started];
-      t.rank = started++;
-      t.state.tid = {t.rank % g.block.x, t.rank / g.block.x % g.block.y,
-                     t.rank / g.block.x / g.block.y};
-      t.state.bid = block_id;
-      t.state.bdim = g.block;
-      t.state.gdim = g.grid;
-      t.state.lane = t.rank % 32;
-      t.state.dynamic_shared = g.shared_bytes ? dynamic_shared.data() : nullptr;
-      t.state.dynamic_shared_size = g.shared_bytes;
-      t.state.ops = &cpu_hooks;
-      in_use[t.rank] = take_stack();
-      t.stack = in_use[t.rank].get();
-      fiber_prepare(t.context, *in_use[t.rank], thread_main, &t);
-      // A barrier that waited for this thread's block mates to start.
-      next = &t;
-    }
-    if (!next) {
+    if (!ready.empty()) {
+      next = &threads[ready.front()];
+      ready.pop_front();
+    } else if (started < n) {
+      next = &start_next();
+      in_use.push_back(take_stack());
+      next->stack = in_use.back().get();
+      fiber_prepare(next->context, *next->stack, fiber_main, next);
+    } else {
       if (live == 0 || faulted)
         break;
       if (at_barrier == live) { // everyone left has arrived
@@ -386,19 +415,24 @@ void block_run::run(uint64_t linear,
       deadlock();
       break;
     }
-    cursor = next->rank + 1;
     current_thread = next;
     current = &next->state;
+    ended = nullptr;
     fiber_switch(scheduler, next->context);
     current = nullptr;
     if (faulted)
       break;
-    if (next->st == status::done)
-      free_stacks.push_back(std::move(in_use[next->rank]));
+    if (ended) // its stack is free again
+      for (auto &s : in_use)
+        if (s.get() == ended) {
+          free_stacks.push_back(std::move(s));
+          s = std::move(in_use.back());
+          in_use.pop_back();
+          break;
+        }
   }
   for (auto &s : in_use)
-    if (s)
-      free_stacks.push_back(std::move(s));
+    free_stacks.push_back(std::move(s));
   stacks = std::move(free_stacks);
 }
 
