@@ -12,6 +12,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <cctype>
@@ -45,6 +46,25 @@ static void makeUnfoldable(Module &m, Function &f) {
                                 "__alloy_kernel_id." + f.getName());
   IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
   b.CreateLoad(i8, id, /*isVolatile=*/true);
+}
+
+// Direct calls of kernel `f` call a copy of it that the optimizer may
+// inline and optimize (`f` itself, whose address identifies the kernel,
+// is kept unoptimized below).
+static void callOptimizedCopy(Function &f) {
+  SmallVector<Use *, 4> calls;
+  for (Use &u : f.uses())
+    if (auto *call = dyn_cast<CallBase>(u.getUser()); call && call->isCallee(&u))
+      calls.push_back(&u);
+  if (calls.empty())
+    return;
+  ValueToValueMapTy map;
+  Function *copy = CloneFunction(&f, map);
+  copy->setName(f.getName() + ".alloy_cpu");
+  copy->setLinkage(GlobalValue::InternalLinkage);
+  copy->setComdat(nullptr);
+  for (Use *u : calls)
+    u->set(copy);
 }
 
 static void trapInlineAsm(Function &f) {
@@ -87,6 +107,9 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
       // device-only state (a null dynamic_shared()) can shrink to nothing
       // and share its address with the next function.
       if (!f->isDeclaration()) {
+        // The CPU device runs the kernel through direct calls (the launch
+        // template's host_entry<K>): they go to an optimizable copy.
+        callOptimizedCopy(*f);
         f->addFnAttr(Attribute::NoInline);
         f->addFnAttr(Attribute::OptimizeNone);
         makeUnfoldable(m, *f);

@@ -81,7 +81,7 @@ result<stream_state *> stream_for(const stream &s, const context_state *owner,
 // use. Defined in module_loader.cpp.
 result<loaded_function> get_function(context_state &ctx,
                                      const kernel_record &kernel,
-                                     void (*invoke)(void *const *) = nullptr);
+                                     const kernel_key *key = nullptr);
 
 // Friend of the public classes: how the runtime reaches their insides.
 struct event_state {

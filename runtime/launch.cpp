@@ -67,7 +67,7 @@ result<kernel_handle> prepare_in(const kernel_key &key,
       return std::unexpected(ok.error());
   if (auto entered = ctx->enter(); !entered)
     return std::unexpected(entered.error());
-  auto function = get_function(*ctx, kernel, key.invoke);
+  auto function = get_function(*ctx, kernel, &key);
   if (!function)
     return std::unexpected(function.error());
   // Limits of the compiled function: registers and static shared memory.

@@ -53,9 +53,9 @@ result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
 
 result<loaded_function> get_function(context_state &ctx,
                                      const kernel_record &kernel,
-                                     void (*invoke)(void *const *)) {
+                                     const kernel_key *key) {
   if (cpu::is_cpu(ctx.api)) // no module: the host function itself
-    return loaded_function{cpu::function_for(kernel, invoke),
+    return loaded_function{cpu::function_for(kernel, *key),
                            kernel.max_threads ? kernel.max_threads : 1024u,
                            0};
   std::lock_guard lock(ctx.mutex);

@@ -115,6 +115,12 @@ std::string parse_record(std::string_view line, module_record &module,
     kernel->recursive = true;
     return {};
   }
+  if (keyword == "independent") {
+    if (f.size() != 1)
+      return "'independent' takes nothing";
+    kernel->independent = true;
+    return {};
+  }
   if (keyword == "cluster") {
     f = split(line, 5);
     uint32_t *c = kernel->cluster;

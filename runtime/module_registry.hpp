@@ -46,6 +46,9 @@ struct kernel_record {
   uint32_t cluster[3] = {1, 1, 1}; // [[gpu::cluster_dims]]: blocks per cluster
   std::vector<param_record> params;
   bool recursive = false; // reaches a cycle of calls: stack size unknown
+  // Its threads never wait for each other: the CPU device runs a block as
+  // one loop.
+  bool independent = false;
 };
 
 struct module_record {

@@ -81,6 +81,8 @@ std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
     os << "kernel " << k.symbol << " " << k.qualifiedName << "\n";
     if (k.recursive)
       os << "recursive\n";
+    if (k.independent)
+      os << "independent\n";
     if (k.contract)
       os << "contract " << k.contract->domain << " " << k.contract->block[0]
          << " " << k.contract->block[1] << " " << k.contract->block[2] << "\n";

@@ -35,6 +35,7 @@ struct KernelInfo {
   // The kernel reaches a cycle of calls (after optimization): ptxas cannot
   // size its stack, so the driver's per-thread default may be too small.
   bool recursive = false;
+  bool independent = false; // its threads never wait for each other
 };
 
 // The `metadata` text of an alloy_module_image.

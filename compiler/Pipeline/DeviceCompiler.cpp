@@ -256,8 +256,11 @@ bool compileDeviceModule(mlir::ModuleOp module,
     writeTrace(options, tag + ".opt.ll", print(*copy));
     if (lowest) {
       llvm::StringSet<> recursive = recursiveKernels(*copy);
-      for (KernelInfo &k : image.kernels)
+      llvm::StringSet<> independent = independentKernels(*copy);
+      for (KernelInfo &k : image.kernels) {
         k.recursive = recursive.contains(k.symbol);
+        k.independent = independent.contains(k.symbol);
+      }
     }
     std::optional<llvm::TimeTraceScope> ptxScope;
     ptxScope.emplace("Alloy NVPTX backend", arch);

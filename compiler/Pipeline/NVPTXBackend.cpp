@@ -12,6 +12,7 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
@@ -248,6 +249,59 @@ llvm::StringSet<> recursiveKernels(llvm::Module &module) {
         if (seen.insert(edge.second).second)
           work.push_back(edge.second);
     }
+  }
+  return result;
+}
+
+// Whether a call makes its thread wait for, or exchange with, other
+// threads: barriers, warp shuffles, votes and reductions, elect, mbarriers,
+// tensor-core collectives, and any asm or indirect call.
+static bool waitsForOthers(const llvm::CallBase &call) {
+  if (call.isInlineAsm())
+    return true;
+  const llvm::Function *f = call.getCalledFunction();
+  if (!f)
+    return true;
+  if (!f->isIntrinsic())
+    return false; // a device function (walked) or the C library
+  llvm::StringRef name = f->getName();
+  for (llvm::StringRef prefix :
+       {"llvm.nvvm.barrier", "llvm.nvvm.bar.", "llvm.nvvm.shfl.",
+        "llvm.nvvm.vote.", "llvm.nvvm.match.", "llvm.nvvm.redux.",
+        "llvm.nvvm.elect.", "llvm.nvvm.mbarrier.", "llvm.nvvm.mma.",
+        "llvm.nvvm.wmma.", "llvm.nvvm.ldmatrix.", "llvm.nvvm.stmatrix.",
+        "llvm.nvvm.wgmma.", "llvm.nvvm.cp.async.bulk.",
+        "llvm.nvvm.setmaxnreg."})
+    if (name.starts_with(prefix))
+      return true;
+  return false;
+}
+
+llvm::StringSet<> independentKernels(llvm::Module &module) {
+  llvm::StringSet<> result;
+  for (llvm::Function &kernel : module) {
+    if (kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    llvm::SmallVector<const llvm::Function *, 16> work{&kernel};
+    llvm::DenseSet<const llvm::Function *> seen{&kernel};
+    bool waits = false;
+    while (!work.empty() && !waits) {
+      const llvm::Function *f = work.pop_back_val();
+      for (const llvm::Instruction &i : llvm::instructions(*f)) {
+        const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
+        if (!call)
+          continue;
+        if (waitsForOthers(*call)) {
+          waits = true;
+          break;
+        }
+        const llvm::Function *callee = call->getCalledFunction();
+        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
+          work.push_back(callee);
+      }
+    }
+    if (!waits)
+      result.insert(kernel.getName());
   }
   return result;
 }

@@ -32,6 +32,10 @@ llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
 // The kernels (by symbol) that reach a cycle of calls: their stack depth
 // is unknown to ptxas.
 llvm::StringSet<> recursiveKernels(llvm::Module &module);
+// The kernels whose threads never wait for or exchange with each other
+// (no barrier, warp operation, elect, mbarrier, asm or indirect call): the
+// CPU device runs a block of them as one loop (docs/cpu-device.md).
+llvm::StringSet<> independentKernels(llvm::Module &module);
 
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
                      bool fastMath);

@@ -108,6 +108,7 @@ struct cpu_event {
 struct cpu_function {
   const kernel_record *kernel;
   void (*invoke)(void *const *);
+  void (*invoke_block)(void *const *, thread_state *);
 };
 
 // The device: its memory, streams and sticky fault.
@@ -599,13 +600,13 @@ const driver_api table = [] {
 const driver_api *driver() { return &table; }
 bool is_cpu(const driver_api *api) { return api == &table; }
 
-CUfunction function_for(const kernel_record &kernel,
-                        void (*invoke)(void *const *)) {
+CUfunction function_for(const kernel_record &kernel, const kernel_key &key) {
   device_state &d = device();
   std::lock_guard lock(d.mutex);
-  auto &slot = d.functions[{&kernel, invoke}];
+  auto &slot = d.functions[{&kernel, key.invoke}];
   if (!slot)
-    slot.reset(new cpu_function{&kernel, invoke});
+    slot.reset(new cpu_function{
+        &kernel, key.invoke, kernel.independent ? key.invoke_block : nullptr});
   return reinterpret_cast<CUfunction>(slot.get());
 }
 
@@ -619,6 +620,7 @@ int launch(CUfunction f, const launch_dims &dims, CUstream s,
   auto g = std::make_shared<grid_launch>();
   g->kernel = fn.kernel->name;
   g->invoke = fn.invoke;
+  g->invoke_block = fn.invoke_block;
   for (size_t i = 0; i < objects.size(); ++i) {
     size_t bytes = fn.kernel->params[i].size;
     g->storage.emplace_back(new std::byte[bytes ? bytes : 1]);

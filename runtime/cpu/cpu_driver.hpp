@@ -19,7 +19,7 @@ bool is_cpu(const cu::driver_api *api);
 // The CUfunction of a kernel on the CPU device: its record and the entry
 // that calls its host function with the argument objects.
 cu::CUfunction function_for(const kernel_record &kernel,
-                            void (*invoke)(void *const *));
+                            const kernel_key &key);
 
 // Queues a launch on `stream` with copies of the argument objects (one per
 // C++ parameter); a CUresult.

@@ -62,9 +62,14 @@ public:
   }
 
 private:
+  // Indices in chunks (about 16 per thread), so that short blocks do not
+  // all meet at one counter.
   void drain() {
-    for (uint64_t i; (i = next_.fetch_add(1)) < count_;)
-      (*body_)(i);
+    uint64_t chunk =
+        std::max<uint64_t>(1, count_ / (16 * (threads_.size() + 1)));
+    for (uint64_t i; (i = next_.fetch_add(chunk)) < count_;)
+      for (uint64_t j = i; j < std::min(count_, i + chunk); ++j)
+        (*body_)(j);
   }
   void work() {
     uint64_t seen = 0;
@@ -126,6 +131,8 @@ struct block_run {
   gpu_thread *current_thread = nullptr;
   uint32_t live = 0, at_barrier = 0, started = 0;
   std::deque<uint32_t> ready; // waited, and may go on
+  uint32_t at_warp = 0;        // threads in a warp operation
+  dim3u next_tid;              // of the next thread to start
   // The fiber that just ended (its last thread returned, none to start).
   fiber_stack *ended = nullptr;
   std::vector<std::byte> dynamic_shared;
@@ -150,8 +157,14 @@ struct block_run {
     t.st = status::ready;
     t.stack = nullptr;
     t.rank = started++;
-    t.state.tid = {t.rank % g.block.x, t.rank / g.block.x % g.block.y,
-                   t.rank / g.block.x / g.block.y};
+    t.state.tid = next_tid; // (no divisions: they cost more than a thread)
+    if (++next_tid.x == g.block.x) {
+      next_tid.x = 0;
+      if (++next_tid.y == g.block.y) {
+        next_tid.y = 0;
+        ++next_tid.z;
+      }
+    }
     t.state.bid = block_id;
     t.state.bdim = g.block;
     t.state.gdim = g.grid;
@@ -203,6 +216,7 @@ struct block_run {
       case warp_op::sync: t.result = 0; break;
       }
       t.st = status::ready;
+      --at_warp;
       ready.push_back(t.rank);
     }
   }
@@ -242,11 +256,13 @@ void fiber_main(void *p) {
     if (b.at_barrier && b.at_barrier == b.live)
       b.release_barrier();
     // A lane that leaves may complete its warp mates' operation.
-    uint32_t warp = t->rank / 32;
-    for (uint32_t lane = 0; lane < 32; ++lane) {
-      uint32_t r = warp * 32 + lane;
-      if (r < b.started && b.threads[r].st == status::at_warp)
-        b.try_complete_warp(warp, b.threads[r].mask);
+    if (b.at_warp) {
+      uint32_t warp = t->rank / 32;
+      for (uint32_t lane = 0; lane < 32; ++lane) {
+        uint32_t r = warp * 32 + lane;
+        if (r < b.started && b.threads[r].st == status::at_warp)
+          b.try_complete_warp(warp, b.threads[r].mask);
+      }
     }
     if (b.started == b.threads.size())
       break;
@@ -262,6 +278,19 @@ void fiber_main(void *p) {
   std::abort(); // never resumed
 }
 
+// A block of a kernel whose threads never wait: all of them in one call,
+// a loop the optimizer sees whole (host_entry<K>::invoke_block).
+void block_main(void *p) {
+  auto *t = static_cast<gpu_thread *>(p);
+  block_run &b = *running;
+  b.launch->invoke_block(b.launch->objects.data(), &t->state);
+  b.live = 0;
+  current = nullptr;
+  b.ended = t->stack;
+  fiber_switch(t->context, b.scheduler);
+  std::abort(); // never resumed
+}
+
 void yield(gpu_thread &t) {
   block_run &b = *running;
   current = nullptr;
@@ -269,8 +298,19 @@ void yield(gpu_thread &t) {
   current = &t.state;
 }
 
+void hook_trap(const char *why);
+
+// The compiler found no barrier or warp operation in a kernel that reaches
+// one (independentKernels): a fault, not a wrong answer.
+void not_independent() {
+  hook_trap("internal error: a kernel run as independent threads waits for "
+            "others; please report it");
+}
+
 void hook_barrier() {
   block_run &b = *running;
+  if (b.launch->invoke_block)
+    not_independent();
   gpu_thread &t = *b.current_thread;
   t.st = status::at_barrier;
   if (++b.at_barrier == b.live && b.started == b.threads.size())
@@ -280,8 +320,11 @@ void hook_barrier() {
 
 uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg, uint32_t mask) {
   block_run &b = *running;
+  if (b.launch->invoke_block)
+    not_independent();
   gpu_thread &t = *b.current_thread;
   t.st = status::at_warp;
+  ++b.at_warp;
   t.op = op;
   t.value = value;
   t.arg = arg;
@@ -353,6 +396,10 @@ void on_memory_fault(int sig, siginfo_t *info, void *) {
 }
 
 void catch_memory_faults() {
+  thread_local bool done = false; // once per worker
+  if (done)
+    return;
+  done = true;
   static std::once_flag installed;
   std::call_once(installed, [] {
     struct sigaction a = {};
@@ -391,7 +438,9 @@ void block_run::run(uint64_t linear,
     dynamic_shared.resize(g.shared_bytes);
   live = n;
   at_barrier = 0;
+  at_warp = 0;
   started = 0;
+  next_tid = {};
   faulted = false;
   ready.clear();
   std::vector<std::unique_ptr<fiber_stack>> in_use;
@@ -404,7 +453,12 @@ void block_run::run(uint64_t linear,
       next = &start_next();
       in_use.push_back(take_stack());
       next->stack = in_use.back().get();
-      fiber_prepare(next->context, *next->stack, fiber_main, next);
+      if (g.invoke_block) { // one fiber runs the whole block
+        started = n;
+        fiber_prepare(next->context, *next->stack, block_main, next);
+      } else {
+        fiber_prepare(next->context, *next->stack, fiber_main, next);
+      }
     } else {
       if (live == 0 || faulted)
         break;

@@ -21,6 +21,9 @@ namespace gpu::detail::cpu {
 struct grid_launch {
   std::string kernel; // its C++ name, for messages
   void (*invoke)(void *const *objects) = nullptr;
+  // Set for kernels whose threads never wait for each other: runs a
+  // whole block (launch_abi.hpp).
+  void (*invoke_block)(void *const *objects, thread_state *state) = nullptr;
   std::vector<std::unique_ptr<std::byte[]>> storage;
   std::vector<void *> objects;
   dim3u grid, block;

@@ -4,6 +4,7 @@
 #ifndef GPU_DETAIL_LAUNCH_ABI_HPP
 #define GPU_DETAIL_LAUNCH_ABI_HPP
 
+#include <gpu/detail/cpu_thread.hpp>
 #include <gpu/detail/launch_kernel_name.hpp>
 
 #include <concepts>
@@ -11,6 +12,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -33,6 +35,9 @@ struct kernel_key {
   const void *address;
   std::string_view name;
   void (*invoke)(void *const *objects) = nullptr;
+  // Every thread of one block, in order, with `state` describing the
+  // block (tid and lane advance): kernels whose threads never wait.
+  void (*invoke_block)(void *const *objects, cpu::thread_state *state) = nullptr;
 };
 
 // A launch configuration of any rank, extents kept wide for the checks.
@@ -112,6 +117,27 @@ template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
   static void invoke(void *const *objects) {
     call(objects, std::index_sequence_for<P...>{});
   }
+  static void invoke_block(void *const *objects, cpu::thread_state *state) {
+    block(objects, state, std::index_sequence_for<P...>{});
+  }
+  // The parameters are copied into locals once (each thread still gets
+  // its own copy), so that the optimizer keeps them in registers.
+  template <std::size_t... I>
+  static void block(void *const *objects, cpu::thread_state *state,
+                    std::index_sequence<I...>) {
+    std::tuple<std::remove_cvref_t<P>...> params(
+        *static_cast<std::remove_cvref_t<P> *>(objects[I])...);
+    cpu::current = state; // (also tells the optimizer where it points)
+    const cpu::dim3u d = state->bdim;
+    uint32_t rank = 0;
+    for (uint32_t z = 0; z < d.z; ++z)
+      for (uint32_t y = 0; y < d.y; ++y)
+        for (uint32_t x = 0; x < d.x; ++x, ++rank) {
+          state->tid = {x, y, z};
+          state->lane = rank % 32;
+          K(std::get<I>(params)...);
+        }
+  }
   template <std::size_t... I>
   static void call(void *const *objects, std::index_sequence<I...>) {
     K(*static_cast<std::remove_cvref_t<P> *>(objects[I])...);
@@ -121,8 +147,9 @@ template <auto K, class R, class... P>
 struct host_entry<K, R (*)(P...) noexcept> : host_entry<K, R (*)(P...)> {};
 
 template <auto K> kernel_key kernel_key_of() {
-  return {reinterpret_cast<const void *>(K), kernel_name<K>(),
-          &host_entry<K, std::decay_t<decltype(K)>>::invoke};
+  using entry = host_entry<K, std::decay_t<decltype(K)>>;
+  return {reinterpret_cast<const void *>(K), kernel_name<K>(), &entry::invoke,
+          &entry::invoke_block};
 }
 
 } // namespace gpu::detail
