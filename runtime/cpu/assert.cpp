@@ -7,7 +7,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 
 extern "C" const char *__progname;
 
@@ -23,9 +22,11 @@ extern "C" [[noreturn]] void __assert_fail(const char *expr, const char *file,
                  file, line, function, current->bid.x, current->bid.y,
                  current->bid.z, current->tid.x, current->tid.y,
                  current->tid.z, expr);
-    std::string why = "assertion `" + std::string(expr) + "` failed at " +
-                      file + ":" + std::to_string(line);
-    current->ops->trap(why.c_str());
+    // (No heap: the thread's stack is abandoned, never unwound.)
+    char why[512];
+    std::snprintf(why, sizeof why, "assertion `%s` failed at %s:%u", expr,
+                  file, line);
+    current->ops->trap(why);
   }
   std::fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", __progname,
                file, line, function, expr);

@@ -281,7 +281,11 @@ CUresult stream_synchronize(CUstream s) {
   stream_of(s).wait();
   return sticky();
 }
-CUresult stream_get_ctx(CUstream, CUcontext *c) {
+CUresult stream_get_ctx(CUstream s, CUcontext *c) {
+  // Only the device's own streams (stream::wrap of anything else fails).
+  std::lock_guard lock(device().mutex);
+  if (s && !device().streams.count(reinterpret_cast<cpu_stream *>(s)))
+    return CUDA_ERROR_INVALID_HANDLE;
   *c = the_context;
   return CUDA_SUCCESS;
 }

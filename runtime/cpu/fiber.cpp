@@ -6,7 +6,39 @@
 #include <cstdint>
 #include <new>
 
+// AddressSanitizer's fiber interface, when the program has it (a program
+// built with -fsanitize=address; the runtime itself need not be).
+extern "C" {
+__attribute__((weak)) void
+__sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom,
+                               std::size_t size);
+__attribute__((weak)) void
+__sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old,
+                                std::size_t *size_old);
+__attribute__((weak)) void __asan_unpoison_memory_region(const volatile void *,
+                                                         std::size_t);
+}
+
 namespace gpu::detail::cpu {
+namespace {
+
+void before_switch(fiber_context &from, fiber_context &to, bool from_ends) {
+  if (__sanitizer_start_switch_fiber)
+    __sanitizer_start_switch_fiber(from_ends ? nullptr : &from.fake_stack,
+                                   to.bottom, to.size);
+}
+void after_switch(fiber_context &back) {
+  if (__sanitizer_finish_switch_fiber)
+    __sanitizer_finish_switch_fiber(back.fake_stack, nullptr, nullptr);
+}
+
+} // namespace
+
+void fiber_started(fiber_context &came_from) {
+  if (__sanitizer_finish_switch_fiber)
+    __sanitizer_finish_switch_fiber(nullptr, &came_from.bottom,
+                                    &came_from.size);
+}
 
 fiber_stack::fiber_stack(std::size_t size) {
   std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
@@ -86,10 +118,17 @@ void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
   frame[6] = 0;                                  // rbp
   frame[7] = reinterpret_cast<uint64_t>(&alloy_fiber_start);
   to.sp = frame;
+  to.bottom = stack.bottom();
+  to.size = stack.size();
+  // A stack may come back from a fiber that never returned (a fault).
+  if (__asan_unpoison_memory_region)
+    __asan_unpoison_memory_region(stack.bottom(), stack.size());
 }
 
-void fiber_switch(fiber_context &from, fiber_context &to) {
+void fiber_switch(fiber_context &from, fiber_context &to, bool from_ends) {
+  before_switch(from, to, from_ends);
   alloy_fiber_switch(&from.sp, to.sp);
+  after_switch(from);
 }
 
 #else
@@ -110,10 +149,17 @@ void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
         target(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
       }),
       2, unsigned(bits >> 32), unsigned(bits));
+  to.bottom = stack.bottom();
+  to.size = stack.size();
+  // A stack may come back from a fiber that never returned (a fault).
+  if (__asan_unpoison_memory_region)
+    __asan_unpoison_memory_region(stack.bottom(), stack.size());
 }
 
-void fiber_switch(fiber_context &from, fiber_context &to) {
+void fiber_switch(fiber_context &from, fiber_context &to, bool from_ends) {
+  before_switch(from, to, from_ends);
   swapcontext(&from.uc, &to.uc);
+  after_switch(from);
 }
 
 #endif

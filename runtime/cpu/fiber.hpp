@@ -40,14 +40,24 @@ struct fiber_context {
 #else
   ucontext_t uc;
 #endif
+  // The stack it runs on, for AddressSanitizer (learned for a thread's own
+  // stack by fiber_started).
+  const void *bottom = nullptr;
+  std::size_t size = 0;
+  void *fake_stack = nullptr; // AddressSanitizer's, while switched away
 };
 
 // Makes `to` start `entry(arg)` on `stack` when first switched to. entry
 // must never return.
 void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
                    void *arg);
-// Saves the running code in `from` and continues `to`.
-void fiber_switch(fiber_context &from, fiber_context &to);
+// Saves the running code in `from` and continues `to`. `from_ends`: the
+// running fiber is never resumed.
+void fiber_switch(fiber_context &from, fiber_context &to,
+                  bool from_ends = false);
+// First thing in a fiber's entry: `came_from` (the scheduler) learns its
+// stack for AddressSanitizer.
+void fiber_started(fiber_context &came_from);
 
 } // namespace gpu::detail::cpu
 

@@ -249,6 +249,7 @@ struct block_run {
 void fiber_main(void *p) {
   auto *t = static_cast<gpu_thread *>(p);
   block_run &b = *running;
+  fiber_started(b.scheduler);
   for (;;) {
     b.launch->invoke(b.launch->objects.data());
     t->st = status::done;
@@ -274,7 +275,7 @@ void fiber_main(void *p) {
   }
   current = nullptr;
   b.ended = t->stack;
-  fiber_switch(t->context, b.scheduler);
+  fiber_switch(t->context, b.scheduler, /*from_ends=*/true);
   std::abort(); // never resumed
 }
 
@@ -283,11 +284,12 @@ void fiber_main(void *p) {
 void block_main(void *p) {
   auto *t = static_cast<gpu_thread *>(p);
   block_run &b = *running;
+  fiber_started(b.scheduler);
   b.launch->invoke_block(b.launch->objects.data(), &t->state);
   b.live = 0;
   current = nullptr;
   b.ended = t->stack;
-  fiber_switch(t->context, b.scheduler);
+  fiber_switch(t->context, b.scheduler, /*from_ends=*/true);
   std::abort(); // never resumed
 }
 
@@ -342,7 +344,7 @@ void hook_trap(const char *why) {
   b.fault_code = assertion ? CUDA_ERROR_ASSERT : CUDA_ERROR_LAUNCH_FAILED;
   b.fault = "kernel '" + b.launch->kernel + "', " + b.where(t) + ": " + why;
   current = nullptr;
-  fiber_switch(t.context, b.scheduler);
+  fiber_switch(t.context, b.scheduler, /*from_ends=*/true);
   std::abort(); // never resumed
 }
 
@@ -391,7 +393,7 @@ void on_memory_fault(int sig, siginfo_t *info, void *) {
   sigaddset(&unblock, sig);
   pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);
   current = nullptr;
-  fiber_switch(t->context, b->scheduler);
+  fiber_switch(t->context, b->scheduler, /*from_ends=*/true);
   std::abort(); // never resumed
 }
 
