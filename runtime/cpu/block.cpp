@@ -19,6 +19,7 @@ void fiber_main(void *p) {
   for (;;) {
     b.launch->invoke(b.launch->objects.data());
     t->st = status::done;
+    b.warp_done[t->rank / 32] |= 1u << t->rank % 32;
     --b.live;
     if (b.at_barrier && b.at_barrier == b.live)
       b.release_barrier();
@@ -93,6 +94,7 @@ uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg, uint32_t mask) {
   gpu_thread &t = *b.current_thread;
   t.st = status::at_warp;
   ++b.at_warp;
+  b.warp_waiting[t.rank / 32] |= 1u << t.rank % 32;
   t.op = op;
   t.value = value;
   t.arg = arg;
@@ -136,6 +138,8 @@ void block_run::run(uint64_t linear,
   live = n;
   at_barrier = 0;
   at_warp = 0;
+  warp_waiting.assign((n + 31) / 32, 0);
+  warp_done.assign((n + 31) / 32, 0);
   started = 0;
   next_tid = {};
   faulted = false;

@@ -46,6 +46,8 @@ struct block_run {
   uint32_t live = 0, at_barrier = 0, started = 0;
   std::deque<uint32_t> ready; // waited, and may go on
   uint32_t at_warp = 0;        // threads in a warp operation
+  // Per warp: the lanes in a warp operation, and those that returned.
+  std::vector<uint32_t> warp_waiting, warp_done;
   dim3u next_tid;              // of the next thread to start
   // The fiber that just ended (its last thread returned, none to start).
   fiber_stack *ended = nullptr;
@@ -94,6 +96,15 @@ struct block_run {
   // warp of `w`, if all of its live members have arrived.
   void try_complete_warp(uint32_t warp, uint32_t mask) {
     uint32_t first = warp * 32, n = uint32_t(threads.size());
+    // Cheap tests first: every lane of `mask` that exists, has started and
+    // has not returned must wait.
+    uint32_t exist = n - first >= 32 ? ~0u : (1u << (n - first)) - 1;
+    uint32_t begun = started <= first        ? 0u
+                     : started - first >= 32 ? ~0u
+                                             : (1u << (started - first)) - 1;
+    uint32_t live_lanes = mask & exist & ~warp_done[warp];
+    if ((live_lanes & ~begun) || (warp_waiting[warp] & live_lanes) != live_lanes)
+      return;
     uint32_t arrived = 0, needed = 0;
     for (uint32_t lane = 0; lane < 32 && first + lane < n; ++lane) {
       gpu_thread &t = threads[first + lane];
@@ -131,6 +142,7 @@ struct block_run {
       }
       t.st = status::ready;
       --at_warp;
+      warp_waiting[warp] &= ~(1u << lane);
       ready.push_back(t.rank);
     }
   }
