@@ -40,10 +40,8 @@ void fiber_main(void *p) {
     b.current_thread = t;
     current = &t->state;
   }
-  current = nullptr;
   b.ended = t->stack;
-  fiber_switch(t->context, b.scheduler, /*from_ends=*/true);
-  std::abort(); // never resumed
+  end_fiber(*t);
 }
 
 // A block of a kernel whose threads never wait: all of them in one call,
@@ -54,10 +52,8 @@ void block_main(void *p) {
   fiber_started(b.scheduler);
   b.launch->invoke_block(b.launch->objects.data(), &t->state);
   b.live = 0;
-  current = nullptr;
   b.ended = t->stack;
-  fiber_switch(t->context, b.scheduler, /*from_ends=*/true);
-  std::abort(); // never resumed
+  end_fiber(*t);
 }
 
 void yield(gpu_thread &t) {
@@ -82,7 +78,7 @@ void hook_barrier() {
     not_independent();
   gpu_thread &t = *b.current_thread;
   t.st = status::at_barrier;
-  if (++b.at_barrier == b.live && b.started == b.threads.size())
+  if (++b.at_barrier == b.live) // (threads not started yet count as live)
     b.release_barrier();
   yield(t);
 }
@@ -107,19 +103,21 @@ uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg, uint32_t mask) {
 void hook_trap(const char *why) {
   block_run &b = *running;
   gpu_thread &t = *b.current_thread;
-  b.faulted = true;
   bool assertion = std::strncmp(why, "assertion", 9) == 0;
-  b.fault_code = assertion ? CUDA_ERROR_ASSERT : CUDA_ERROR_LAUNCH_FAILED;
-  b.fault = "kernel '" + b.launch->kernel + "', " + b.where(t) + ": " + why;
-  current = nullptr;
-  fiber_switch(t.context, b.scheduler, /*from_ends=*/true);
-  std::abort(); // never resumed
+  b.fail(t, assertion ? CUDA_ERROR_ASSERT : CUDA_ERROR_LAUNCH_FAILED, why);
+  end_fiber(t);
 }
 
 constexpr hooks cpu_hooks = {hook_barrier, hook_warp, hook_trap};
 
 
 } // namespace
+
+void end_fiber(gpu_thread &t) {
+  current = nullptr;
+  fiber_switch(t.context, running->scheduler, /*from_ends=*/true);
+  std::abort(); // never resumed
+}
 
 const hooks &block_run::cpu_hooks_ref() { return cpu_hooks; }
 
@@ -161,13 +159,10 @@ void block_run::run(uint64_t linear,
         fiber_prepare(next->context, *next->stack, fiber_main, next);
       }
     } else {
-      if (live == 0 || faulted)
-        break;
-      if (at_barrier == live) { // everyone left has arrived
-        release_barrier();
-        continue;
-      }
-      deadlock();
+      // Nothing can run: finished, or waiting for each other forever (a
+      // barrier completes as its last live thread arrives or returns).
+      if (live != 0 && !faulted)
+        deadlock();
       break;
     }
     current_thread = next;
@@ -207,13 +202,13 @@ void block_run::deadlock() {
   if (warp_waiter) {
     char mask[16];
     std::snprintf(mask, sizeof mask, "0x%08x", warp_waiter->mask);
-    fault += ": " + where(*warp_waiter).substr(where(*warp_waiter).find("thread")) +
+    fault += ": " + thread_name(*warp_waiter) +
              " waits in a warp operation (mask " + mask +
              ") for lanes that never reach it";
   }
   if (barrier_waiter)
     fault += std::string(warp_waiter ? ", while " : ": ") +
-             where(*barrier_waiter).substr(where(*barrier_waiter).find("thread")) +
+             thread_name(*barrier_waiter) +
              " waits at gpu::sync_threads()";
 }
 

@@ -102,21 +102,14 @@ struct block_run {
     uint32_t begun = started <= first        ? 0u
                      : started - first >= 32 ? ~0u
                                              : (1u << (started - first)) - 1;
-    uint32_t live_lanes = mask & exist & ~warp_done[warp];
-    if ((live_lanes & ~begun) || (warp_waiting[warp] & live_lanes) != live_lanes)
+    uint32_t arrived = mask & exist & ~warp_done[warp];
+    if (!arrived || (arrived & ~begun) ||
+        (warp_waiting[warp] & arrived) != arrived)
       return;
-    uint32_t arrived = 0, needed = 0;
-    for (uint32_t lane = 0; lane < 32 && first + lane < n; ++lane) {
-      gpu_thread &t = threads[first + lane];
-      if (!(mask >> lane & 1))
-        continue;
-      if (first + lane >= started || t.st != status::done)
-        needed |= 1u << lane;
-      if (first + lane < started && t.st == status::at_warp && t.mask == mask)
-        arrived |= 1u << lane;
-    }
-    if (arrived != needed || !arrived)
-      return;
+    // ... with this mask (not a different operation of some lanes).
+    for (uint32_t lane = 0; lane < 32; ++lane)
+      if (arrived >> lane & 1 && threads[first + lane].mask != mask)
+        return;
     uint32_t ballot = 0;
     for (uint32_t lane = 0; lane < 32; ++lane)
       if (arrived >> lane & 1 && threads[first + lane].value)
@@ -156,13 +149,24 @@ struct block_run {
     return std::make_unique<fiber_stack>(launch->stack_bytes);
   }
 
-  std::string where(const gpu_thread &t) const {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "block (%u, %u, %u), thread (%u, %u, %u)", block_id.x,
-                  block_id.y, block_id.z, t.state.tid.x, t.state.tid.y,
-                  t.state.tid.z);
+  static std::string thread_name(const gpu_thread &t) {
+    char text[64];
+    std::snprintf(text, sizeof text, "thread (%u, %u, %u)", t.state.tid.x,
+                  t.state.tid.y, t.state.tid.z);
     return text;
+  }
+  std::string where(const gpu_thread &t) const {
+    char text[64];
+    std::snprintf(text, sizeof text, "block (%u, %u, %u), ", block_id.x,
+                  block_id.y, block_id.z);
+    return text + thread_name(t);
+  }
+
+  // Ends the kernel with fault `code`, `why` happening in thread `t`.
+  void fail(const gpu_thread &t, int code, const char *why) {
+    faulted = true;
+    fault_code = code;
+    fault = "kernel '" + launch->kernel + "', " + where(t) + ": " + why;
   }
 
   void run(uint64_t linear_block, std::vector<std::unique_ptr<fiber_stack>> &pool);
@@ -171,6 +175,9 @@ struct block_run {
 
 // The block the calling worker runs, if any.
 extern thread_local block_run *running;
+
+// Leaves the running fiber of thread `t` for good, back to the scheduler.
+[[noreturn]] void end_fiber(gpu_thread &t);
 
 // Installs, once per worker, the handler that turns a memory fault, an
 // illegal instruction or an arithmetic trap in a kernel into the GPU's

@@ -42,18 +42,16 @@ void on_memory_fault(int sig, siginfo_t *info, void *) {
   else
     std::snprintf(text, sizeof text, "illegal memory access at address %p",
                   info->si_addr);
-  b->faulted = true;
-  b->fault_code = sig == SIGILL || sig == SIGFPE ? CUDA_ERROR_ILLEGAL_INSTRUCTION
-                  : overflow ? CUDA_ERROR_HARDWARE_STACK_ERROR
-                             : CUDA_ERROR_ILLEGAL_ADDRESS;
-  b->fault = "kernel '" + b->launch->kernel + "', " + b->where(*t) + ": " + text;
+  b->fail(*t,
+          sig == SIGILL || sig == SIGFPE ? CUDA_ERROR_ILLEGAL_INSTRUCTION
+          : overflow                     ? CUDA_ERROR_HARDWARE_STACK_ERROR
+                                         : CUDA_ERROR_ILLEGAL_ADDRESS,
+          text);
   sigset_t unblock;
   sigemptyset(&unblock);
   sigaddset(&unblock, sig);
   pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);
-  current = nullptr;
-  fiber_switch(t->context, b->scheduler, /*from_ends=*/true);
-  std::abort(); // never resumed
+  end_fiber(*t);
 }
 
 } // namespace

@@ -27,6 +27,15 @@ void before_switch(fiber_context &from, fiber_context &to, bool from_ends) {
     __sanitizer_start_switch_fiber(from_ends ? nullptr : &from.fake_stack,
                                    to.bottom, to.size);
 }
+// `to` runs on `stack`, maybe one that comes back from a fiber that never
+// returned (a fault): AddressSanitizer must forget that fiber's frames.
+void on_stack(fiber_context &to, const fiber_stack &stack) {
+  to.bottom = stack.bottom();
+  to.size = stack.size();
+  if (__asan_unpoison_memory_region)
+    __asan_unpoison_memory_region(stack.bottom(), stack.size());
+}
+
 void after_switch(fiber_context &back) {
   if (__sanitizer_finish_switch_fiber)
     __sanitizer_finish_switch_fiber(back.fake_stack, nullptr, nullptr);
@@ -111,11 +120,7 @@ void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
   frame[5] = 0;                                  // rbp
   frame[6] = reinterpret_cast<uint64_t>(&alloy_fiber_start);
   to.sp = frame;
-  to.bottom = stack.bottom();
-  to.size = stack.size();
-  // A stack may come back from a fiber that never returned (a fault).
-  if (__asan_unpoison_memory_region)
-    __asan_unpoison_memory_region(stack.bottom(), stack.size());
+  on_stack(to, stack);
 }
 
 void fiber_switch(fiber_context &from, fiber_context &to, bool from_ends) {
@@ -132,21 +137,20 @@ void fiber_prepare(fiber_context &to, fiber_stack &stack, void (*entry)(void *),
   to.uc.uc_stack.ss_sp = stack.bottom();
   to.uc.uc_stack.ss_size = stack.size();
   to.uc.uc_link = nullptr;
-  // makecontext passes int arguments: the pointer in two halves.
-  auto bits = reinterpret_cast<uintptr_t>(arg);
-  static void (*target)(void *);
-  target = entry;
+  // makecontext passes int arguments: each pointer in two halves (the
+  // entry too: workers prepare fibers at the same time).
+  auto e = reinterpret_cast<uintptr_t>(entry);
+  auto a = reinterpret_cast<uintptr_t>(arg);
   makecontext(
       &to.uc,
-      reinterpret_cast<void (*)()>(+[](unsigned hi, unsigned lo) {
-        target(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
-      }),
-      2, unsigned(bits >> 32), unsigned(bits));
-  to.bottom = stack.bottom();
-  to.size = stack.size();
-  // A stack may come back from a fiber that never returned (a fault).
-  if (__asan_unpoison_memory_region)
-    __asan_unpoison_memory_region(stack.bottom(), stack.size());
+      reinterpret_cast<void (*)()>(
+          +[](unsigned ehi, unsigned elo, unsigned ahi, unsigned alo) {
+            auto target = reinterpret_cast<void (*)(void *)>(
+                uintptr_t(ehi) << 32 | elo);
+            target(reinterpret_cast<void *>(uintptr_t(ahi) << 32 | alo));
+          }),
+      4, unsigned(e >> 32), unsigned(e), unsigned(a >> 32), unsigned(a));
+  on_stack(to, stack);
 }
 
 void fiber_switch(fiber_context &from, fiber_context &to, bool from_ends) {
