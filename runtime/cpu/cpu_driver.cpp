@@ -103,6 +103,11 @@ struct cpu_event {
   std::condition_variable done_cv;
   uint64_t recorded = 0, completed = 0; // record generations
   std::chrono::steady_clock::time_point when;
+
+  uint64_t last_record() {
+    std::lock_guard lock(mutex);
+    return recorded;
+  }
 };
 
 struct cpu_function {
@@ -394,12 +399,7 @@ void wait_event(cpu_event *ev, uint64_t generation) {
 }
 CUresult event_synchronize(CUevent e) {
   auto *ev = reinterpret_cast<cpu_event *>(e);
-  uint64_t generation;
-  {
-    std::lock_guard lock(ev->mutex);
-    generation = ev->recorded;
-  }
-  wait_event(ev, generation);
+  wait_event(ev, ev->last_record());
   return sticky();
 }
 CUresult event_query(CUevent e) {
@@ -418,11 +418,7 @@ CUresult event_elapsed(float *ms, CUevent a, CUevent b) {
 }
 CUresult stream_wait_event(CUstream s, CUevent e, unsigned) {
   auto *ev = reinterpret_cast<cpu_event *>(e);
-  uint64_t generation;
-  {
-    std::lock_guard lock(ev->mutex);
-    generation = ev->recorded;
-  }
+  uint64_t generation = ev->last_record();
   stream_of(s).push([ev, generation] { wait_event(ev, generation); });
   return CUDA_SUCCESS;
 }
