@@ -6,6 +6,7 @@
 #include "Basic/GpuArch.h"
 #include "Pipeline/NVPTXBackend.h"
 #include "EmbedDeviceImage.h"
+#include "HostBlockLoops.h"
 #include "HostSharedMemory.h"
 #include "KernelCompiler.h"
 #include "Sema/CudaHeaders.h"
@@ -149,6 +150,10 @@ llvmGetPassPluginInfo() {
                 [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
                   mpm.addPass(alloy::HostSharedMemoryPass());
                   mpm.addPass(alloy::EmbedDeviceImagePass());
+                });
+            pb.registerScalarOptimizerLateEPCallback(
+                [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+                  fpm.addPass(alloy::HostBlockLoopsPass());
                 });
           }};
 }

@@ -15,6 +15,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -253,28 +254,37 @@ llvm::StringSet<> recursiveKernels(llvm::Module &module) {
   return result;
 }
 
+// The operations through which threads wait for, or exchange with, each
+// other: barriers, warp shuffles, votes and reductions, elect, mbarriers,
+// tensor-core collectives; as intrinsic-name and PTX-mnemonic stems.
+static constexpr llvm::StringLiteral collectiveStems[] = {
+    "barrier", "bar.",     "mbarrier", "shfl.",      "vote.",
+    "match.",  "redux.",   "elect.",   "mma.",       "wmma.",
+    "wgmma.",  "ldmatrix", "stmatrix", "cp.async.bulk", "setmaxnreg",
+    "activemask"};
+
 // Whether a call makes its thread wait for, or exchange with, other
-// threads: barriers, warp shuffles, votes and reductions, elect, mbarriers,
-// tensor-core collectives, and any asm or indirect call.
+// threads: a collective intrinsic, an inline asm naming one (libdevice's
+// `rcp.approx` does not), or an indirect call.
 static bool waitsForOthers(const llvm::CallBase &call) {
-  if (call.isInlineAsm())
-    return true;
+  if (const auto *asmCall =
+          llvm::dyn_cast<llvm::InlineAsm>(call.getCalledOperand())) {
+    llvm::StringRef text = asmCall->getAsmString();
+    return llvm::any_of(collectiveStems, [&](llvm::StringRef stem) {
+      return text.contains(stem);
+    });
+  }
   const llvm::Function *f = call.getCalledFunction();
   if (!f)
     return true;
   if (!f->isIntrinsic())
     return false; // a device function (walked) or the C library
   llvm::StringRef name = f->getName();
-  for (llvm::StringRef prefix :
-       {"llvm.nvvm.barrier", "llvm.nvvm.bar.", "llvm.nvvm.shfl.",
-        "llvm.nvvm.vote.", "llvm.nvvm.match.", "llvm.nvvm.redux.",
-        "llvm.nvvm.elect.", "llvm.nvvm.mbarrier.", "llvm.nvvm.mma.",
-        "llvm.nvvm.wmma.", "llvm.nvvm.ldmatrix.", "llvm.nvvm.stmatrix.",
-        "llvm.nvvm.wgmma.", "llvm.nvvm.cp.async.bulk.",
-        "llvm.nvvm.setmaxnreg."})
-    if (name.starts_with(prefix))
-      return true;
-  return false;
+  if (!name.consume_front("llvm.nvvm."))
+    return false;
+  return llvm::any_of(collectiveStems, [&](llvm::StringRef stem) {
+    return name.starts_with(stem);
+  });
 }
 
 llvm::StringSet<> independentKernels(llvm::Module &module) {

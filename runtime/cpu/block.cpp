@@ -44,13 +44,14 @@ void fiber_main(void *p) {
   end_fiber(*t);
 }
 
-// A block of a kernel whose threads never wait: all of them in one call,
-// a loop the optimizer sees whole (host_entry<K>::invoke_block).
-void block_main(void *p) {
+// Blocks of a kernel whose threads never wait: all of them in one call,
+// loops the optimizer sees whole (host_entry<K>::invoke_blocks).
+void blocks_main(void *p) {
   auto *t = static_cast<gpu_thread *>(p);
   block_run &b = *running;
   fiber_started(b.scheduler);
-  b.launch->invoke_block(b.launch->objects.data(), &t->state);
+  b.launch->invoke_blocks(b.launch->objects.data(), &t->state, b.first,
+                          b.count);
   b.live = 0;
   b.ended = t->stack;
   end_fiber(*t);
@@ -74,7 +75,7 @@ void not_independent() {
 
 void hook_barrier() {
   block_run &b = *running;
-  if (b.launch->invoke_block)
+  if (b.launch->invoke_blocks)
     not_independent();
   gpu_thread &t = *b.current_thread;
   t.st = status::at_barrier;
@@ -85,7 +86,7 @@ void hook_barrier() {
 
 uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg, uint32_t mask) {
   block_run &b = *running;
-  if (b.launch->invoke_block)
+  if (b.launch->invoke_blocks)
     not_independent();
   gpu_thread &t = *b.current_thread;
   t.st = status::at_warp;
@@ -121,9 +122,11 @@ void end_fiber(gpu_thread &t) {
 
 const hooks &block_run::cpu_hooks_ref() { return cpu_hooks; }
 
-void block_run::run(uint64_t linear,
+void block_run::run(uint64_t linear, uint64_t blocks,
                     std::vector<std::unique_ptr<fiber_stack>> &stacks) {
   const grid_launch &g = *launch;
+  first = linear;
+  count = blocks;
   block_id = {uint32_t(linear % g.grid.x),
               uint32_t(linear / g.grid.x % g.grid.y),
               uint32_t(linear / g.grid.x / g.grid.y)};
@@ -152,9 +155,9 @@ void block_run::run(uint64_t linear,
       next = &start_next();
       in_use.push_back(take_stack());
       next->stack = in_use.back().get();
-      if (g.invoke_block) { // one fiber runs the whole block
+      if (g.invoke_blocks) { // one fiber runs whole blocks
         started = n;
-        fiber_prepare(next->context, *next->stack, block_main, next);
+        fiber_prepare(next->context, *next->stack, blocks_main, next);
       } else {
         fiber_prepare(next->context, *next->stack, fiber_main, next);
       }

@@ -56,6 +56,7 @@ struct block_run {
   int fault_code = 0;
   std::string fault;
   dim3u block_id;
+  uint64_t first = 0, count = 1; // the blocks it runs (linear ids)
 
   void release_barrier() {
     for (gpu_thread &t : threads)
@@ -157,8 +158,8 @@ struct block_run {
   }
   std::string where(const gpu_thread &t) const {
     char text[64];
-    std::snprintf(text, sizeof text, "block (%u, %u, %u), ", block_id.x,
-                  block_id.y, block_id.z);
+    std::snprintf(text, sizeof text, "block (%u, %u, %u), ", t.state.bid.x,
+                  t.state.bid.y, t.state.bid.z);
     return text + thread_name(t);
   }
 
@@ -169,7 +170,10 @@ struct block_run {
     fault = "kernel '" + launch->kernel + "', " + where(t) + ": " + why;
   }
 
-  void run(uint64_t linear_block, std::vector<std::unique_ptr<fiber_stack>> &pool);
+  // Runs linear block `first`, or, for a kernel whose threads never wait,
+  // `count` blocks from it.
+  void run(uint64_t first, uint64_t count,
+           std::vector<std::unique_ptr<fiber_stack>> &pool);
   void deadlock();
 };
 

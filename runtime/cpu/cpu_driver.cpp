@@ -113,7 +113,7 @@ struct cpu_event {
 struct cpu_function {
   const kernel_record *kernel;
   void (*invoke)(void *const *);
-  void (*invoke_block)(void *const *, thread_state *);
+  void (*invoke_blocks)(void *const *, thread_state *, uint64_t, uint64_t);
 };
 
 // The device: its memory, streams and sticky fault.
@@ -606,7 +606,7 @@ CUfunction function_for(const kernel_record &kernel, const kernel_key &key) {
   auto &slot = d.functions[{&kernel, key.invoke}];
   if (!slot)
     slot.reset(new cpu_function{
-        &kernel, key.invoke, kernel.independent ? key.invoke_block : nullptr});
+        &kernel, key.invoke, kernel.independent ? key.invoke_blocks : nullptr});
   return reinterpret_cast<CUfunction>(slot.get());
 }
 
@@ -620,7 +620,7 @@ int launch(CUfunction f, const launch_dims &dims, CUstream s,
   auto g = std::make_shared<grid_launch>();
   g->kernel = fn.kernel->name;
   g->invoke = fn.invoke;
-  g->invoke_block = fn.invoke_block;
+  g->invoke_blocks = fn.invoke_blocks;
   for (size_t i = 0; i < objects.size(); ++i) {
     size_t bytes = fn.kernel->params[i].size;
     g->storage.emplace_back(new std::byte[bytes ? bytes : 1]);

@@ -13,7 +13,7 @@ grid_outcome run_grid(const grid_launch &g) {
   std::atomic<bool> failed{false};
   std::mutex m;
   grid_outcome outcome;
-  run_on_workers(blocks, [&](uint64_t i) {
+  run_on_workers(blocks, [&](uint64_t begin, uint64_t end) {
     if (failed.load(std::memory_order_relaxed))
       return;
     thread_local block_run b;
@@ -22,7 +22,11 @@ grid_outcome run_grid(const grid_launch &g) {
     b.launch = &g;
     block_run *outer = running;
     running = &b;
-    b.run(i, stacks);
+    if (g.invoke_blocks) // all of them on one fiber
+      b.run(begin, end - begin, stacks);
+    else
+      for (uint64_t i = begin; i < end && !b.faulted; ++i)
+        b.run(i, 1, stacks);
     running = outer;
     if (b.faulted) {
       std::lock_guard lock(m);

@@ -21,9 +21,10 @@ namespace gpu::detail::cpu {
 struct grid_launch {
   std::string kernel; // its C++ name, for messages
   void (*invoke)(void *const *objects) = nullptr;
-  // Set for kernels whose threads never wait for each other: runs a
-  // whole block (launch_abi.hpp).
-  void (*invoke_block)(void *const *objects, thread_state *state) = nullptr;
+  // Set for kernels whose threads never wait for each other: runs whole
+  // blocks (launch_abi.hpp).
+  void (*invoke_blocks)(void *const *objects, thread_state *state,
+                        uint64_t first, uint64_t count) = nullptr;
   std::vector<std::unique_ptr<std::byte[]>> storage;
   std::vector<void *> objects;
   dim3u grid, block;

@@ -31,7 +31,7 @@ public:
       t.join();
   }
 
-  void run(uint64_t count, const std::function<void(uint64_t)> &body) {
+  void run(uint64_t count, const std::function<void(uint64_t, uint64_t)> &body) {
     std::lock_guard serial(run_mutex_);
     {
       std::lock_guard lock(mutex_);
@@ -55,8 +55,7 @@ private:
     uint64_t chunk =
         std::max<uint64_t>(1, count_ / (16 * (threads_.size() + 1)));
     for (uint64_t i; (i = next_.fetch_add(chunk)) < count_;)
-      for (uint64_t j = i; j < std::min(count_, i + chunk); ++j)
-        (*body_)(j);
+      (*body_)(i, std::min(count_, i + chunk));
   }
   void work() {
     uint64_t seen = 0;
@@ -78,7 +77,7 @@ private:
   std::vector<std::thread> threads_;
   std::mutex run_mutex_, mutex_;
   std::condition_variable wake_, done_;
-  const std::function<void(uint64_t)> *body_ = nullptr;
+  const std::function<void(uint64_t, uint64_t)> *body_ = nullptr;
   uint64_t count_ = 0, generation_ = 0;
   std::atomic<uint64_t> next_{0};
   unsigned busy_ = 0;
@@ -98,7 +97,8 @@ unsigned worker_count() {
   return n;
 }
 
-void run_on_workers(uint64_t count, const std::function<void(uint64_t)> &body) {
+void run_on_workers(uint64_t count,
+                    const std::function<void(uint64_t, uint64_t)> &body) {
   static thread_pool pool(worker_count() - 1);
   pool.run(count, body);
 }

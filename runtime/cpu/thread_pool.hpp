@@ -8,9 +8,11 @@
 
 namespace gpu::detail::cpu {
 
-// Runs body(i) for every i in [0, count) on the workers and the calling
-// thread; returns when all are done. One job at a time.
-void run_on_workers(uint64_t count, const std::function<void(uint64_t)> &body);
+// Runs body(begin, end) over consecutive ranges that cover [0, count), on
+// the workers and the calling thread; returns when all are done. One job
+// at a time.
+void run_on_workers(uint64_t count,
+                    const std::function<void(uint64_t, uint64_t)> &body);
 
 } // namespace gpu::detail::cpu
 

@@ -36,12 +36,22 @@ namespace cd {
   out[3 * t + 2] = gpu::warp::shfl_down(t, 1);
 }
 [[gpu::kernel, gpu::launch_contract(1, 64)]] void traps(uint32_t *out) {
-  if (gpu::thread_idx().x == 5)
+  if (gpu::block_idx().x == 7 && gpu::thread_idx().x == 5)
     gpu::trap();
   out[gpu::thread_idx().x] = 1;
 }
 [[gpu::kernel, gpu::launch_contract(1, 64)]] void counts(uint32_t *out) {
   gpu::atomic_add(out, 1u);
+}
+// Each thread writes its block's coordinates and its own, packed, at its
+// global rank: the blocks of a 3-D grid, run in ranges, in order.
+[[gpu::kernel]] void coords(uint32_t *out) {
+  auto b = gpu::block_idx(), t = gpu::thread_idx(), gd = gpu::grid_dim(),
+       bd = gpu::block_dim();
+  uint32_t block = b.x + gd.x * (b.y + gd.y * b.z);
+  uint32_t thread = t.x + bd.x * (t.y + bd.y * t.z);
+  out[block * bd.x * bd.y * bd.z + thread] =
+      b.x | b.y << 4 | b.z << 8 | t.x << 12 | t.y << 16 | t.z << 20;
 }
 } // namespace cd
 
@@ -51,7 +61,8 @@ const void *const functions[] = {reinterpret_cast<const void *>(&cd::ids),
                                  reinterpret_cast<const void *>(&cd::neighbours),
                                  reinterpret_cast<const void *>(&cd::warps),
                                  reinterpret_cast<const void *>(&cd::traps),
-                                 reinterpret_cast<const void *>(&cd::counts)};
+                                 reinterpret_cast<const void *>(&cd::counts),
+                                 reinterpret_cast<const void *>(&cd::coords)};
 const char metadata[] = "arch sm_80\n"
                         "kernel ids_entry cd::ids\n"
                         "independent\n"
@@ -71,13 +82,16 @@ const char metadata[] = "arch sm_80\n"
                         "kernel counts_entry cd::counts\n"
                         "independent\n"
                         "contract 1 64 1 1\n"
+                        "param out raw_output 8 0:8\n"
+                        "kernel coords_entry cd::coords\n"
+                        "independent\n"
                         "param out raw_output 8 0:8\n";
 
 class CpuDevice : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
     static const alloy_module_image image =
-        alloy_test::make_image(metadata, 5, functions);
+        alloy_test::make_image(metadata, 6, functions);
     __alloy_register_module(&image);
   }
 };
@@ -102,6 +116,27 @@ TEST_F(CpuDevice, IndependentThreadsGetTheirIndices) {
     EXPECT_EQ(host[2 * i], i);
     EXPECT_EQ(host[2 * i + 1], i % 64 % 32);
   }
+}
+
+TEST_F(CpuDevice, BlocksOfA3DGridInRanges) {
+  auto ctx = gpu::context::create_cpu().value();
+  auto &s = ctx.default_stream();
+  const uint32_t gx = 5, gy = 3, gz = 7, bx = 4, by = 2, bz = 3;
+  const uint32_t n = gx * gy * gz * bx * by * bz;
+  auto out = gpu::device_buffer<uint32_t>::zeroed(s, n).value();
+  gpu::launch_config_3d cfg{{gx, gy, gz}, {bx, by, bz}};
+  gpu::launch_unchecked<cd::coords>(s, cfg, out).value();
+  auto host = out.to_host(s).value();
+  uint32_t i = 0;
+  for (uint32_t z = 0; z < gz; ++z)
+    for (uint32_t y = 0; y < gy; ++y)
+      for (uint32_t x = 0; x < gx; ++x)
+        for (uint32_t tz = 0; tz < bz; ++tz)
+          for (uint32_t ty = 0; ty < by; ++ty)
+            for (uint32_t tx = 0; tx < bx; ++tx, ++i)
+              ASSERT_EQ(host[i], x | y << 4 | z << 8 | tx << 12 | ty << 16 |
+                                     tz << 20)
+                  << i;
 }
 
 TEST_F(CpuDevice, BarrierOrdersTheBlock) {
@@ -159,12 +194,12 @@ TEST_F(CpuDevice, TrapIsAStickyFaultNamingTheThread) {
   auto ctx = gpu::context::create_cpu().value();
   auto &s = ctx.default_stream();
   auto out = gpu::device_buffer<uint32_t>::zeroed(s, 64).value();
-  auto p = gpu::prepare<cd::traps>(ctx, gpu::launch_config_1d{1, 64}).value();
+  auto p = gpu::prepare<cd::traps>(ctx, gpu::launch_config_1d{10, 64}).value();
   gpu::launch(s, p, out).value();
   auto r = s.synchronize();
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().name(), "CUDA_ERROR_LAUNCH_FAILED");
-  EXPECT_NE(r.error().message().find("thread (5, 0, 0): gpu::trap()"),
+  EXPECT_NE(r.error().message().find("block (7, 0, 0), thread (5, 0, 0): gpu::trap()"),
             std::string::npos)
       << r.error().message();
   EXPECT_FALSE(s.synchronize()); // sticky

@@ -35,9 +35,11 @@ struct kernel_key {
   const void *address;
   std::string_view name;
   void (*invoke)(void *const *objects) = nullptr;
-  // Every thread of one block, in order, with `state` describing the
-  // block (tid and lane advance): kernels whose threads never wait.
-  void (*invoke_block)(void *const *objects, cpu::thread_state *state) = nullptr;
+  // Every thread of `count` blocks from linear block `first`, in order,
+  // with `state` describing the grid (bid, tid and lane advance): kernels
+  // whose threads never wait.
+  void (*invoke_blocks)(void *const *objects, cpu::thread_state *state,
+                        uint64_t first, uint64_t count) = nullptr;
 };
 
 // A launch configuration of any rank, extents kept wide for the checks.
@@ -117,26 +119,41 @@ template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
   static void invoke(void *const *objects) {
     call(objects, std::index_sequence_for<P...>{});
   }
-  static void invoke_block(void *const *objects, cpu::thread_state *state) {
-    block(objects, state, std::index_sequence_for<P...>{});
+  // (The plugin's HostBlockLoops pass finds this function by its name.)
+  static void invoke_blocks(void *const *objects, cpu::thread_state *state,
+                            uint64_t first, uint64_t count) {
+    blocks(objects, state, first, count, std::index_sequence_for<P...>{});
   }
   // The parameters are copied into locals once (each thread still gets
   // its own copy), so that the optimizer keeps them in registers.
   template <std::size_t... I>
-  static void block(void *const *objects, cpu::thread_state *state,
-                    std::index_sequence<I...>) {
+  [[gnu::always_inline]] static void
+  blocks(void *const *objects, cpu::thread_state *state, uint64_t first,
+         uint64_t count, std::index_sequence<I...>) {
     std::tuple<std::remove_cvref_t<P>...> params(
         *static_cast<std::remove_cvref_t<P> *>(objects[I])...);
     cpu::current = state; // (also tells the optimizer where it points)
-    const cpu::dim3u d = state->bdim;
-    uint32_t rank = 0;
-    for (uint32_t z = 0; z < d.z; ++z)
-      for (uint32_t y = 0; y < d.y; ++y)
-        for (uint32_t x = 0; x < d.x; ++x, ++rank) {
-          state->tid = {x, y, z};
-          state->lane = rank % 32;
-          K(std::get<I>(params)...);
+    const cpu::dim3u d = state->bdim, g = state->gdim;
+    cpu::dim3u b = {uint32_t(first % g.x), uint32_t(first / g.x % g.y),
+                    uint32_t(first / g.x / g.y)};
+    for (uint64_t n = 0; n < count; ++n) {
+      state->bid = b;
+      uint32_t rank = 0;
+      for (uint32_t z = 0; z < d.z; ++z)
+        for (uint32_t y = 0; y < d.y; ++y)
+          for (uint32_t x = 0; x < d.x; ++x, ++rank) {
+            state->tid = {x, y, z};
+            state->lane = rank % 32;
+            K(std::get<I>(params)...);
+          }
+      if (++b.x == g.x) {
+        b.x = 0;
+        if (++b.y == g.y) {
+          b.y = 0;
+          ++b.z;
         }
+      }
+    }
   }
   template <std::size_t... I>
   static void call(void *const *objects, std::index_sequence<I...>) {
@@ -149,7 +166,7 @@ struct host_entry<K, R (*)(P...) noexcept> : host_entry<K, R (*)(P...)> {};
 template <auto K> kernel_key kernel_key_of() {
   using entry = host_entry<K, std::decay_t<decltype(K)>>;
   return {reinterpret_cast<const void *>(K), kernel_name<K>(), &entry::invoke,
-          &entry::invoke_block};
+          &entry::invoke_blocks};
 }
 
 } // namespace gpu::detail

@@ -1,0 +1,34 @@
+#include "HostBlockLoops.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/InductiveRangeCheckElimination.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
+
+namespace alloy {
+
+bool isCpuBlockLoops(const llvm::Function &function) {
+  // gpu::detail::host_entry<...>::invoke_blocks(...), as mangled.
+  llvm::StringRef name = function.getName();
+  return name.starts_with("_ZN3gpu6detail10host_entryI") &&
+         name.contains("E13invoke_blocksEPKPvPNS0_3cpu12thread_stateEmm");
+}
+
+llvm::PreservedAnalyses
+HostBlockLoopsPass::run(llvm::Function &function,
+                        llvm::FunctionAnalysisManager &analyses) {
+  if (!isCpuBlockLoops(function))
+    return llvm::PreservedAnalyses::all();
+  llvm::FunctionPassManager passes;
+  // Tests of a loop-invariant value first (`if (float *o = c.get_mut(i))`
+  // also tests that the span is not null), then the range checks.
+  passes.addPass(llvm::createFunctionToLoopPassAdaptor(
+      llvm::SimpleLoopUnswitchPass(/*NonTrivial=*/true, /*Trivial=*/true),
+      /*UseMemorySSA=*/true));
+  passes.addPass(llvm::InstCombinePass());
+  passes.addPass(llvm::IRCEPass());
+  return passes.run(function, analyses);
+}
+
+} // namespace alloy
