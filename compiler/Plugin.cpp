@@ -10,6 +10,7 @@
 #include "HostSharedMemory.h"
 #include "KernelCompiler.h"
 #include "Sema/CudaHeaders.h"
+#include "Sema/CudaSyntax.h"
 
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -57,6 +58,7 @@ protected:
       ci.getDiagnostics().setSeverity(id, clang::diag::Severity::Ignored,
                                       SourceLocation());
     diagnoseCudaHeaders(ci.getPreprocessor());
+    diagnoseCudaSyntax(ci.getPreprocessor());
     return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
   }
 

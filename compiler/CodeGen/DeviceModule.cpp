@@ -145,10 +145,16 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
 
   llvm::SmallVector<KernelLeafType, 16> leafTypes;
   llvm::SmallVector<ParamKind, 16> leafKinds;
+  // `T *__restrict` parameters (CUDA's __restrict__): the caller promises
+  // no other parameter reaches the same memory, as for spans.
+  llvm::SmallVector<bool, 16> leafRestrict;
   for (const ParmVarDecl *p : kernel->parameters()) {
     size_t before = leafTypes.size();
     KernelParamInfo pinfo = lowerKernelParam(types, p, leafTypes);
     leafKinds.append(leafTypes.size() - before, pinfo.kind);
+    leafRestrict.append(leafTypes.size() - before,
+                        p->getType()->isPointerType() &&
+                            p->getType().isRestrictQualified());
     info.params.push_back(std::move(pinfo));
   }
 
@@ -188,7 +194,9 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
                          int64_t(leafTypes[i].gridConstantAlign)}));
     if (!leafTypes[i].isPointer)
       continue;
-    if (leafKinds[i] == ParamKind::Input || leafKinds[i] == ParamKind::Output)
+    // (Inputs, const T* included, are only read, so need no restrict.)
+    if (leafKinds[i] == ParamKind::Input ||
+        leafKinds[i] == ParamKind::Output || leafRestrict[i])
       op.setArgAttr(i, "alloy.noalias", b.getUnitAttr());
     if (leafKinds[i] == ParamKind::Input)
       op.setArgAttr(i, "alloy.readonly", b.getUnitAttr());

@@ -70,8 +70,13 @@ bool checkIntegerArgs(Sema &s, const ParsedAttr &attr, const char *name,
   return true;
 }
 
+// [[gpu::NAME]], or the GNU spelling __attribute__((alloy_NAME)) that
+// <gpu/cuda_compat.hpp>'s CUDA keywords expand to (it may stand anywhere
+// among the declaration's specifiers, as __global__ does).
 bool checkScope(Sema &s, const ParsedAttr &attr, const char *name,
                 const char *spelling) {
+  if (attr.isGNUAttribute())
+    return true;
   const IdentifierInfo *scope = attr.getScopeName();
   if (scope && scope->getName() == "gpu")
     return true;
@@ -106,7 +111,8 @@ struct KernelAttrInfo : ParsedAttrInfo {
     static constexpr Spelling spellings[] = {
         {ParsedAttr::AS_CXX11, "gpu::kernel"},
         // See LaunchBoundsAttrInfo: lets the parser see misplaced arguments.
-        {ParsedAttr::AS_CXX11, "kernel"}};
+        {ParsedAttr::AS_CXX11, "kernel"},
+        {ParsedAttr::AS_GNU, "alloy_kernel"}}; // CUDA's __global__
     Spellings = spellings;
   }
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
@@ -152,7 +158,8 @@ struct LaunchBoundsAttrInfo : ParsedAttrInfo {
         // clang's parser looks plugin attributes up by their unscoped name
         // before it parses their arguments; handleDeclAttribute rejects
         // the unscoped spelling itself.
-        {ParsedAttr::AS_CXX11, "launch_bounds"}};
+        {ParsedAttr::AS_CXX11, "launch_bounds"},
+        {ParsedAttr::AS_GNU, "alloy_launch_bounds"}}; // __launch_bounds__
     Spellings = spellings;
   }
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
@@ -241,7 +248,9 @@ struct ClusterDimsAttrInfo : ParsedAttrInfo {
 struct SharedAttrInfo : ParsedAttrInfo {
   SharedAttrInfo() {
     static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::shared"}, {ParsedAttr::AS_CXX11, "shared"}};
+        {ParsedAttr::AS_CXX11, "gpu::shared"},
+        {ParsedAttr::AS_CXX11, "shared"},
+        {ParsedAttr::AS_GNU, "alloy_shared"}}; // CUDA's __shared__
     Spellings = spellings;
   }
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,

@@ -19,8 +19,8 @@
 // reinterpretation (__half_as_ushort, ...), arithmetic (__hadd, __hfma,
 // __hadd2, __hfma2, __hmax2, __hmin_nan, ...), comparisons (__heq, __hltu,
 // __heq2, __hbeq2, __heq2_mask, ...), __hisnan, __hisinf and the CUDART_*
-// constants. float2 and make_float2 are defined here (a minimal
-// struct { float x, y; }, 8-byte aligned).
+// constants. float2 and make_float2 come with CUDA's other vector types
+// (<gpu/cuda/vector_types.hpp>).
 // Not provided: directed-rounding conversions (__float2half_rz/rd/ru,
 // __half2int_rn/rd/ru, ...), most integer conversions (only __int2half_rn,
 // __half2int_rz and their bfloat16 twins), _sat and _relu variants
@@ -32,6 +32,10 @@
 #ifndef GPU_CUDA_COMPAT_HPP
 #define GPU_CUDA_COMPAT_HPP
 
+#include <gpu/cuda/atomics.hpp>
+#include <gpu/cuda/builtins.hpp>
+#include <gpu/cuda/keywords.hpp>
+#include <gpu/cuda/vector_types.hpp>
 #include <gpu/half.hpp>
 #include <gpu/math.hpp>
 #include <gpu/memory.hpp>
@@ -312,13 +316,6 @@ using half = gpu::half;
 using half2 = gpu::half2;
 using nv_bfloat16 = gpu::bfloat16;
 using nv_bfloat162 = gpu::bfloat162;
-
-struct alignas(8) float2 {
-  float x, y;
-};
-inline constexpr float2 make_float2(float x, float y) noexcept {
-  return {x, y};
-}
 
 // Conversions: to nearest even; to float, exact.
 inline constexpr __half __float2half(float f) noexcept { return __half(f); }

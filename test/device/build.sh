@@ -35,6 +35,8 @@ rm -f "$out/kernels.o" "$out/main.o"
 # CUDA code through <gpu/cuda_compat.hpp>: inline-PTX cp.async, ldmatrix and
 # mma.sync, and cuda_fp16.h's intrinsics.
 "$cxx" -O2 --gpu-arch=sm_90 -fmad=false "$src/test/e2e/cuda-port.cpp" -o "$out/cuda_port"
+# CUDA's keywords, built-ins, warp functions, atomics and vector types.
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cuda-keywords.cpp" -o "$out/cuda_keywords"
 # Atomic addition of halves and pairs (sm_80 PTX too: bf16 as a CAS loop).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics"
 "$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics_sm80"

@@ -1,0 +1,59 @@
+// CUDA's function and variable keywords as spellings of Alloy's attributes
+// (part of <gpu/cuda_compat.hpp>). Each expands to a GNU attribute, which,
+// like CUDA's keyword, may stand anywhere among a declaration's
+// specifiers (`static __device__ __forceinline__ int f()`).
+//
+//   __global__           [[gpu::kernel]]
+//   __launch_bounds__(N[, M])  [[gpu::launch_bounds(N[, M])]]
+//   __shared__           [[gpu::shared]] (a local of a kernel or device
+//                        function; extern __shared__ arrays are
+//                        gpu::dynamic_shared<T>())
+//   __device__, __host__ nothing: Alloy compiles for the GPU whatever a
+//                        kernel reaches, and everything for the host
+//   __forceinline__      inline, always_inline
+//   __restrict__         __restrict (honoured on kernel pointer parameters)
+// Not provided: __constant__ and __device__ variables (device globals),
+// __managed__, __grid_constant__ (gpu::tensor_map is one already),
+// __noinline__ (libstdc++ spells GNU's attribute so: use [[gnu::noinline]]).
+#ifndef GPU_CUDA_KEYWORDS_HPP
+#define GPU_CUDA_KEYWORDS_HPP
+
+// The Alloy plugin predefines CUDA's names as macros that report them
+// (compiler/Sema/CudaSyntax.cpp); the porting layer defines its own.
+// (__constant__ keeps the plugin's: device globals are not supported.)
+#undef __global__
+#undef __device__
+#undef __host__
+#undef __shared__
+#undef __forceinline__
+#undef threadIdx
+#undef blockIdx
+#undef blockDim
+#undef gridDim
+#undef warpSize
+#undef __syncthreads
+#undef __syncwarp
+#undef __shfl_sync
+#undef __shfl_up_sync
+#undef __shfl_down_sync
+#undef __shfl_xor_sync
+#undef __ballot_sync
+#undef __any_sync
+#undef __all_sync
+#undef __threadfence
+#undef atomicAdd
+#undef atomicSub
+#undef atomicExch
+#undef atomicMin
+#undef atomicMax
+#undef atomicCAS
+
+#define __global__ __attribute__((alloy_kernel))
+#define __launch_bounds__(...) __attribute__((alloy_launch_bounds(__VA_ARGS__)))
+#define __shared__ __attribute__((alloy_shared))
+#define __device__
+#define __host__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __restrict__ __restrict
+
+#endif // GPU_CUDA_KEYWORDS_HPP
