@@ -15,6 +15,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/Path.h"
@@ -59,7 +60,11 @@ protected:
                                       SourceLocation());
     diagnoseCudaHeaders(ci.getPreprocessor());
     diagnoseCudaSyntax(ci.getPreprocessor());
-    return std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts);
+    std::vector<std::unique_ptr<ASTConsumer>> consumers;
+    consumers.push_back(cudaIdentifierChecks());
+    consumers.push_back(
+        std::make_unique<KernelCompiler>(ci.getDiagnostics(), opts));
+    return std::make_unique<MultiplexConsumer>(std::move(consumers));
   }
 
   bool ParseArgs(const CompilerInstance &ci,

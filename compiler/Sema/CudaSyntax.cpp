@@ -2,6 +2,11 @@
 #include "Basic/Diagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Sema/ExternalSemaSource.h"
+#include "clang/Sema/Lookup.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
@@ -19,7 +24,8 @@ struct CudaName {
   const char *name, *alloy, *stands_for;
 };
 constexpr const char *anyCall = "[](auto &&...) { return 0; }";
-constexpr const char *dims = "(::gpu::dim3{})";
+// Reserved names (two underscores), which no valid program declares:
+// predefined as reporting macros.
 constexpr CudaName cudaNames[] = {
     {"__global__", "[[gpu::kernel]]", ""},
     {"__device__", "nothing (device functions need no mark)", ""},
@@ -28,11 +34,6 @@ constexpr CudaName cudaNames[] = {
     {"__constant__", "a kernel parameter (device globals are not supported)",
      ""},
     {"__forceinline__", "[[gnu::always_inline]] inline", "inline"},
-    {"threadIdx", "gpu::thread_idx()", dims},
-    {"blockIdx", "gpu::block_idx()", dims},
-    {"blockDim", "gpu::block_dim()", dims},
-    {"gridDim", "gpu::grid_dim()", dims},
-    {"warpSize", "gpu::warp::size", "32"},
     {"__syncthreads", "gpu::sync_threads()", anyCall},
     {"__syncwarp", "gpu::warp::sync(mask)", anyCall},
     {"__shfl_sync", "gpu::warp::shfl(value, lane, mask)", anyCall},
@@ -44,12 +45,67 @@ constexpr CudaName cudaNames[] = {
     {"__any_sync", "gpu::warp::any(pred, mask)", anyCall},
     {"__all_sync", "gpu::warp::all(pred, mask)", anyCall},
     {"__threadfence", "gpu::thread_fence()", anyCall},
-    {"atomicAdd", "gpu::atomic_add(p, v)", anyCall},
-    {"atomicSub", "gpu::atomic_sub(p, v)", anyCall},
-    {"atomicExch", "gpu::atomic_exch(p, v)", anyCall},
-    {"atomicMin", "gpu::atomic_min(p, v)", anyCall},
-    {"atomicMax", "gpu::atomic_max(p, v)", anyCall},
-    {"atomicCAS", "gpu::atomic_cas(p, expected, desired)", anyCall},
+};
+// Ordinary names, which a program may declare (`const gpu::dim3 threadIdx
+// = gpu::thread_idx();`): reported only where lookup finds nothing.
+constexpr CudaName cudaIdentifiers[] = {
+    {"threadIdx", "gpu::thread_idx()", ""},
+    {"blockIdx", "gpu::block_idx()", ""},
+    {"blockDim", "gpu::block_dim()", ""},
+    {"gridDim", "gpu::grid_dim()", ""},
+    {"warpSize", "gpu::warp::size", ""},
+    {"atomicAdd", "gpu::atomic_add(p, v)", ""},
+    {"atomicSub", "gpu::atomic_sub(p, v)", ""},
+    {"atomicExch", "gpu::atomic_exch(p, v)", ""},
+    {"atomicMin", "gpu::atomic_min(p, v)", ""},
+    {"atomicMax", "gpu::atomic_max(p, v)", ""},
+    {"atomicCAS", "gpu::atomic_cas(p, expected, desired)", ""},
+    {"cudaMalloc", "gpu::device_buffer<T>::uninitialized(stream, n)", ""},
+    {"cudaMemcpy", "gpu::device_buffer<T>::from_host(stream, host) and "
+                   "to_host(stream)", ""},
+    {"cudaFree", "nothing (a gpu::device_buffer frees itself)", ""},
+    {"cudaDeviceSynchronize", "stream.synchronize()", ""},
+};
+
+// Reports a failed unqualified lookup of one of cudaIdentifiers where the
+// source spells it (not typo correction's guesses), once per place.
+class CudaIdentifierSource : public ExternalSemaSource {
+public:
+  explicit CudaIdentifierSource(Sema &sema) : sema(sema) {}
+  bool LookupUnqualified(LookupResult &r, Scope *) override {
+    if (r.isForRedeclaration() ||
+        r.getLookupKind() != Sema::LookupOrdinaryName)
+      return false;
+    llvm::StringRef name = r.getLookupName().getAsString();
+    const CudaName *found = nullptr;
+    for (const CudaName &c : cudaIdentifiers)
+      if (name == c.name)
+        found = &c;
+    SourceLocation at = r.getNameLoc();
+    if (!found || at.isInvalid() || !reported.insert(at).second)
+      return false;
+    SourceManager &sm = sema.getSourceManager();
+    SourceLocation spelling = sm.getSpellingLoc(at);
+    bool invalid = false;
+    const char *text = sm.getCharacterData(spelling, &invalid);
+    if (invalid || !llvm::StringRef(text).starts_with(name))
+      return false;
+    report(sema.getDiagnostics(), at, diag::err_cuda_name)
+        << found->name << found->alloy;
+    return false;
+  }
+
+private:
+  Sema &sema;
+  llvm::DenseSet<SourceLocation> reported;
+};
+
+class CudaIdentifierConsumer : public SemaConsumer {
+public:
+  void InitializeSema(Sema &sema) override {
+    sema.addExternalSource(
+        llvm::makeIntrusiveRefCnt<CudaIdentifierSource>(sema));
+  }
 };
 
 // #pragma alloy cuda_name N: reports cudaNames[N] where the macro that
@@ -113,6 +169,10 @@ private:
 };
 
 } // namespace
+
+std::unique_ptr<ASTConsumer> cudaIdentifierChecks() {
+  return std::make_unique<CudaIdentifierConsumer>();
+}
 
 void diagnoseCudaSyntax(Preprocessor &pp) {
   pp.AddPragmaHandler("alloy", new CudaNamePragma());

@@ -8,14 +8,16 @@
 __global__ void scale(float *x, int n) {
   // CHECK: cuda-syntax.cpp:[[@LINE+1]]:3: error: __shared__ is CUDA's, {{.*}}, or write {{\[\[}}gpu::shared]]
   __shared__ float tile[64];
-  // CHECK: cuda-syntax.cpp:[[@LINE+3]]:11: error: blockIdx is CUDA's, {{.*}}, or write gpu::block_idx()
-  // CHECK: cuda-syntax.cpp:[[@LINE+2]]:24: error: blockDim is CUDA's, {{.*}}, or write gpu::block_dim()
-  // CHECK: cuda-syntax.cpp:[[@LINE+1]]:37: error: threadIdx is CUDA's, {{.*}}, or write gpu::thread_idx()
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // CUDA's ordinary names (a program may declare its own) are reported
+  // where lookup finds nothing, then clang's error follows.
+  // CHECK: cuda-syntax.cpp:[[@LINE+2]]:11: error: blockIdx is CUDA's, {{.*}}, or write gpu::block_idx()
+  // CHECK: cuda-syntax.cpp:[[@LINE+1]]:11: error: use of undeclared identifier 'blockIdx'
+  int i = blockIdx.x;
   tile[i % 64] = x[i];
   // CHECK: cuda-syntax.cpp:[[@LINE+1]]:3: error: __syncthreads is CUDA's, {{.*}}, or write gpu::sync_threads()
   __syncthreads();
-  // CHECK: cuda-syntax.cpp:[[@LINE+2]]:5: error: atomicAdd is CUDA's, {{.*}}, or write gpu::atomic_add(p, v)
+  // CHECK: cuda-syntax.cpp:[[@LINE+3]]:5: error: atomicAdd is CUDA's, {{.*}}, or write gpu::atomic_add(p, v)
+  // CHECK: cuda-syntax.cpp:[[@LINE+2]]:5: error: use of undeclared identifier 'atomicAdd'
   if (i < n)
     atomicAdd(x + i, tile[i % 64]);
   // CHECK: cuda-syntax.cpp:[[@LINE+1]]:11: error: __shfl_down_sync is CUDA's, {{.*}}, or write gpu::warp::shfl_down(value, delta, mask)
@@ -26,6 +28,12 @@ __global__ void scale(float *x, int n) {
 __device__ __forceinline__ float twice(float v) { return 2 * v; }
 // (__forceinline__ on the same line: its own error.)
 // CHECK: cuda-syntax.cpp:[[@LINE-2]]:12: error: __forceinline__ is CUDA's
+
+// A program's own threadIdx is its own: no error.
+void own_names() {
+  const gpu::dim3 threadIdx = gpu::thread_idx(), blockDim = gpu::block_dim();
+  (void)(threadIdx.x + blockDim.x);
+}
 
 void host(float *x) {
   // The launch's own parse errors, then Alloy's, at the `<<<`.

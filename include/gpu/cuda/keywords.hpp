@@ -26,11 +26,6 @@
 #undef __host__
 #undef __shared__
 #undef __forceinline__
-#undef threadIdx
-#undef blockIdx
-#undef blockDim
-#undef gridDim
-#undef warpSize
 #undef __syncthreads
 #undef __syncwarp
 #undef __shfl_sync
@@ -41,12 +36,6 @@
 #undef __any_sync
 #undef __all_sync
 #undef __threadfence
-#undef atomicAdd
-#undef atomicSub
-#undef atomicExch
-#undef atomicMin
-#undef atomicMax
-#undef atomicCAS
 
 #define __global__ __attribute__((alloy_kernel))
 #define __launch_bounds__(...) __attribute__((alloy_launch_bounds(__VA_ARGS__)))
