@@ -23,7 +23,11 @@ llvm::StringRef replacement(llvm::StringRef header) {
              "<gpu/tensor_core.hpp> (gpu::cp_async, gpu::pipeline)")
       .Cases({"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h"},
              "<gpu/gpu.hpp> (contexts, device_buffer, gpu::launch)")
-      .Cases({"cooperative_groups.h", "cuda_fp8.h"}, "nothing yet")
+      .Cases({"cooperative_groups.h", "cooperative_groups/reduce.h",
+              "cooperative_groups/scan.h"},
+             "<gpu/cooperative_groups.hpp> (namespace cooperative_groups, "
+             "the same names)")
+      .Case("cuda_fp8.h", "nothing yet")
       .Default("");
 }
 

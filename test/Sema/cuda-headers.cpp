@@ -6,4 +6,6 @@
 #include <cuda_fp16.h>
 // CHECK: cuda-headers.cpp:[[@LINE+1]]:10: error: <mma.h> is CUDA's header, {{.*}}; include <gpu/cuda_compat.hpp> (nvcuda::wmma) or <gpu/tensor_core.hpp> (gpu::mma fragments) [alloy:cuda-header]
 #include <mma.h>
+// CHECK: cuda-headers.cpp:[[@LINE+1]]:10: error: <cooperative_groups.h> is CUDA's header, {{.*}}; include <gpu/cooperative_groups.hpp> (namespace cooperative_groups, the same names) [alloy:cuda-header]
+#include <cooperative_groups.h>
 #include <gpu/gpu.hpp>

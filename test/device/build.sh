@@ -37,6 +37,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 -fmad=false "$src/test/e2e/cuda-port.cpp" -o "$out/cuda_port"
 # CUDA's keywords, built-ins, warp functions, atomics and vector types.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cuda-keywords.cpp" -o "$out/cuda_keywords"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cooperative-groups.cpp" -o "$out/cooperative_groups"
 # Atomic addition of halves and pairs (sm_80 PTX too: bf16 as a CAS loop).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics"
 "$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics_sm80"
