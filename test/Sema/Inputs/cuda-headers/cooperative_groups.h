@@ -1,2 +1,2 @@
-// A stand-in for CUDA's mma.h (its contents do not matter).
+// A stand-in for CUDA's cooperative_groups.h (its contents do not matter).
 #pragma once
