@@ -76,7 +76,7 @@ public:
     if (r.isForRedeclaration() ||
         r.getLookupKind() != Sema::LookupOrdinaryName)
       return false;
-    llvm::StringRef name = r.getLookupName().getAsString();
+    std::string name = r.getLookupName().getAsString();
     const CudaName *found = nullptr;
     for (const CudaName &c : cudaIdentifiers)
       if (name == c.name)
