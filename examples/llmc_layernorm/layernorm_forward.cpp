@@ -958,7 +958,10 @@ int main(int argc, char **argv) {
   // time the kernels at different block sizes, on llm.c's shape.
   // Alloy's runtime has no CUDA events: this is std::chrono around
   // launch + stream.synchronize(), so it includes the launch's host work.
-  if (failed == 0) {
+  if (failed == 0 && ctx->device().is_cpu())
+    std::printf("timing: skipped on the CPU device (it times the GPU's "
+                "kernels)\n");
+  else if (failed == 0) {
     shape_data &d = data[0];
     layernorm_args a{d.d_out, d.d_mean, d.d_rstd, d.d_inp, d.d_weight,
                      d.d_bias, d.sh.B, d.sh.T, d.sh.C};
