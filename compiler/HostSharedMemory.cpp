@@ -12,6 +12,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 
 namespace alloy {
 namespace {
@@ -49,8 +50,45 @@ void annotateSharedArrays(clang::DeclGroupRef group) {
   }
 }
 
+// Replaces each extern shared array (declared, never defined: named with
+// kDynamicSharedSymbolPrefix) by the CPU device's dynamic shared memory of
+// the running block, which the runtime's __alloy_cpu_dynamic_shared()
+// returns (called once at the entry of each function that uses it).
+static bool replaceDynamicShared(llvm::Module &module) {
+  bool changed = false;
+  for (llvm::GlobalVariable &g :
+       llvm::make_early_inc_range(module.globals())) {
+    llvm::StringRef name = g.getName();
+    name.consume_front("\1");
+    if (!g.isDeclaration() || !name.starts_with(kDynamicSharedSymbolPrefix))
+      continue;
+    llvm::convertUsersOfConstantsToInstructions({&g});
+    llvm::FunctionCallee base = module.getOrInsertFunction(
+        "__alloy_cpu_dynamic_shared",
+        llvm::PointerType::getUnqual(module.getContext()));
+    llvm::DenseMap<llvm::Function *, llvm::Value *> perFunction;
+    for (llvm::Use &use : llvm::make_early_inc_range(g.uses())) {
+      auto *inst = llvm::dyn_cast<llvm::Instruction>(use.getUser());
+      if (!inst)
+        continue;
+      llvm::Value *&address = perFunction[inst->getFunction()];
+      if (!address) {
+        llvm::BasicBlock &entry = inst->getFunction()->getEntryBlock();
+        llvm::IRBuilder<> b(&entry, entry.getFirstInsertionPt());
+        address = b.CreateCall(base, {}, "dynamic_shared");
+      }
+      use.set(address);
+    }
+    if (g.use_empty())
+      g.eraseFromParent();
+    changed = true;
+  }
+  return changed;
+}
+
 llvm::PreservedAnalyses HostSharedMemoryPass::run(llvm::Module &module,
                                                   llvm::ModuleAnalysisManager &) {
+  bool changed = replaceDynamicShared(module);
   llvm::SmallVector<llvm::IntrinsicInst *, 8> marks;
   for (llvm::Function &f : module)
     for (llvm::Instruction &i : llvm::instructions(f))
@@ -59,7 +97,8 @@ llvm::PreservedAnalyses HostSharedMemoryPass::run(llvm::Module &module,
             annotationOf(call) == kSharedVariableAnnotation)
           marks.push_back(call);
   if (marks.empty())
-    return llvm::PreservedAnalyses::all();
+    return changed ? llvm::PreservedAnalyses::none()
+                   : llvm::PreservedAnalyses::all();
   const llvm::DataLayout &layout = module.getDataLayout();
   for (llvm::IntrinsicInst *mark : marks) {
     auto *slot = llvm::dyn_cast<llvm::AllocaInst>(

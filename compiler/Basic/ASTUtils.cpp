@@ -121,6 +121,14 @@ bool isSharedArrayType(QualType t) {
   return false;
 }
 
+bool isDynamicSharedVariable(const VarDecl *vd) {
+  for (const VarDecl *r : vd->redecls())
+    for (const auto *a : r->specific_attrs<AnnotateAttr>())
+      if (a->getAnnotation() == kDynamicSharedAnnotation)
+        return true;
+  return false;
+}
+
 bool isSharedVariable(const VarDecl *vd) {
   for (const auto *a : vd->specific_attrs<AnnotateAttr>())
     if (a->getAnnotation() == kSharedVariableAnnotation)

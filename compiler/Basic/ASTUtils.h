@@ -28,6 +28,11 @@ inline constexpr const char *kClusterAnnotation = "alloy.cluster_dims";
 inline constexpr const char *kIntrinsicPrefix = "alloy.intrinsic:";
 inline constexpr const char *kSharedArrayAnnotation = "alloy.shared_array";
 inline constexpr const char *kSharedVariableAnnotation = "alloy.shared";
+inline constexpr const char *kDynamicSharedAnnotation = "alloy.dynamic_shared";
+// The symbol prefix of an extern shared array in the host object, which
+// HostSharedMemoryPass replaces by the CPU device's dynamic shared memory.
+inline constexpr const char *kDynamicSharedSymbolPrefix =
+    "__alloy_dynamic_shared.";
 
 // Looks through wrappers that do not change what an expression computes:
 // parentheses, default arguments and initializers, substituted template
@@ -58,6 +63,8 @@ bool isKernel(const clang::FunctionDecl *fn);
 bool isSharedArrayType(clang::QualType t);
 // A local declared [[gpu::shared]].
 bool isSharedVariable(const clang::VarDecl *vd);
+// CUDA's `extern __shared__ T name[];`: the launch's dynamic shared memory.
+bool isDynamicSharedVariable(const clang::VarDecl *vd);
 
 // The value of `e` when it is a scalar (integer, enum, bool or floating)
 // constant that needs no code: literals, constexpr variables, foldable

@@ -173,6 +173,18 @@ LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
     return at(it->second);
   if (auto it = fe.locals.find(vd); it != fe.locals.end())
     return at(it->second);
+  if (isDynamicSharedVariable(vd)) {
+    // extern __shared__ T name[]: the launch's dynamic shared memory, 16-byte
+    // aligned (or the declaration's alignment, up to that).
+    mlir::Location l = fe.loc(e->getExprLoc());
+    mlir::Value base = DynamicSharedBaseOp::create(b, l);
+    uint64_t align = std::min<uint64_t>(
+        16, std::max<uint64_t>(ast.getDeclAlign(vd).getQuantity(),
+                               types.alignOf(ast.getBaseElementType(
+                                   vd->getType()))));
+    return at(Address{AddrSpaceCastOp::create(b, l, types.pointerType(), base),
+                      align});
+  }
   if (std::optional<APValue> v = foldScalar(e, ast)) {
     // The address of a constant scalar: a local copy.
     Address tmp = fe.createTemp(vd->getType());

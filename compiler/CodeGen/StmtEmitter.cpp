@@ -354,6 +354,8 @@ void FunctionEmitter::emitStmt(const Stmt *s) {
 // Locals: storage, initialization, and the destructor when they die.
 void FunctionEmitter::emitVarDecl(const VarDecl *vd) {
   QualType t = vd->getType();
+  if (isDynamicSharedVariable(vd))
+    return; // its uses are the dynamic shared memory's base
   // A variable's storage honours alignas on its declaration, as in CUDA.
   uint64_t align = std::max<uint64_t>(types.alignOf(t),
                                       ast.getDeclAlign(vd).getQuantity());

@@ -258,6 +258,11 @@ struct SharedAttrInfo : ParsedAttrInfo {
     const auto *vd = dyn_cast<VarDecl>(d);
     if (vd && !isa<ParmVarDecl>(vd) && vd->hasLocalStorage())
       return true;
+    // CUDA's `extern __shared__ T name[];` (the GNU spelling only: Alloy's
+    // own is gpu::dynamic_shared<T>()).
+    if (vd && vd->hasExternalStorage() && attr.isGNUAttribute() &&
+        vd->getType()->isIncompleteArrayType())
+      return true;
     report(s.getDiagnostics(), attr.getLoc(),
            vd && vd->hasExternalStorage() ? diag::err_attr_shared_extern
                                           : diag::err_attr_shared_placement);
@@ -271,6 +276,14 @@ struct SharedAttrInfo : ParsedAttrInfo {
       report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
           << "shared";
       return AttributeNotApplied;
+    }
+    if (cast<VarDecl>(d)->hasExternalStorage()) {
+      // The host object names it apart (HostSharedMemoryPass).
+      d->addAttr(makeAnnotation(s, attr, kDynamicSharedAnnotation));
+      d->addAttr(AsmLabelAttr::CreateImplicit(
+          s.Context, std::string(kDynamicSharedSymbolPrefix) +
+                         cast<VarDecl>(d)->getQualifiedNameAsString()));
+      return AttributeApplied;
     }
     d->addAttr(makeAnnotation(s, attr, kSharedVariableAnnotation));
     // One thread writes a shared variable and others read it after a

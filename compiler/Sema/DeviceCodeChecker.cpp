@@ -457,6 +457,8 @@ static int holdsSharedOnly(QualType t) {
 void BodyChecker::checkVarDecl(const VarDecl *vd) {
   SourceLocation loc = vd->getLocation();
   QualType t = vd->getType();
+  if (isDynamicSharedVariable(vd))
+    return; // extern __shared__: names the launch's dynamic shared memory
   // A constexpr scalar is a constant, whatever its type: its uses fold.
   if (vd->isConstexpr() && t->isScalarType() && !vd->isStaticLocal() &&
       vd->getTLSKind() == VarDecl::TLS_None)
@@ -594,7 +596,7 @@ void BodyChecker::VisitIfStmt(const IfStmt *s) {
 
 void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
   SourceLocation loc = use->getExprLoc();
-  if (reportedDecls.contains(vd))
+  if (reportedDecls.contains(vd) || isDynamicSharedVariable(vd))
     return;
   // Every error below is worth one report per function.
   unsigned before = c.errors;

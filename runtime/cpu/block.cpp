@@ -216,3 +216,11 @@ void block_run::deadlock() {
 }
 
 } // namespace gpu::detail::cpu
+
+// CUDA's `extern __shared__ T name[]` in the host object (the plugin's
+// HostSharedMemoryPass calls this): the running block's dynamic shared
+// memory, null outside a kernel.
+extern "C" void *__alloy_cpu_dynamic_shared() noexcept {
+  using gpu::detail::cpu::current;
+  return current ? current->dynamic_shared : nullptr;
+}

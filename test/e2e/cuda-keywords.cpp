@@ -1,7 +1,10 @@
 // CUDA source as it is written, compiled through <gpu/cuda_compat.hpp>:
 // __global__ (also after `static` and with __launch_bounds__), __device__
 // and __host__ __device__ helpers, __forceinline__, __shared__ arrays,
-// __restrict__, threadIdx/blockIdx/blockDim/gridDim, warpSize,
+// __restrict__, extern __shared__ arrays (in a kernel, at namespace scope
+// and in a templated accessor, as the CUDA samples write it: all the
+// launch's dynamic shared memory), threadIdx/blockIdx/blockDim/gridDim,
+// warpSize,
 // __syncthreads and its _count/_and/_or forms, the *_sync warp functions
 // with CUDA's `width` segments, __reduce_*_sync with full and partial
 // masks, CUDA's atomics, vector types and integer min/max. Each result is
@@ -99,6 +102,38 @@ __global__ void atomics(unsigned *u, int *s, unsigned long long *ull,
   if (t == 5)
     atomicExch(&s[3], 77);
   atomicCAS(&s[4], 0, t + 1); // the first thread to get there wins
+}
+
+// Dynamic shared memory through extern __shared__.
+template <class T> struct SharedMemory {
+  __device__ T *getPointer() {
+    extern __shared__ int __smem[];
+    return reinterpret_cast<T *>(__smem);
+  }
+};
+extern __shared__ float dynamic_floats[];
+
+__global__ void reduce_dynamic(const float *in, float *out, int n) {
+  extern __shared__ float sdata[];
+  unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+  sdata[t] = i < unsigned(n) ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s)
+      sdata[t] += sdata[t + s];
+    __syncthreads();
+  }
+  if (t == 0)
+    out[blockIdx.x] = sdata[0];
+}
+
+__global__ void reverse_dynamic(int *out) {
+  int *s = SharedMemory<int>().getPointer();
+  s[threadIdx.x] = 3 * int(threadIdx.x) + 1;
+  __syncthreads();
+  // The same memory under another declaration (as floats: bit patterns).
+  float other = dynamic_floats[blockDim.x - 1 - threadIdx.x];
+  out[threadIdx.x] = __float_as_int(other);
 }
 
 __global__ void vectors(const float4 *in, float4 *out, int2 *pairs) {
@@ -226,6 +261,34 @@ int main() {
                           std::to_string(gu[1]) + ", max " +
                           std::to_string(gs[0]) + ", cas " +
                           std::to_string(gs[4]));
+  }
+  { // extern __shared__
+    const int n = 1000, threads = 128, blocks = (n + threads - 1) / threads;
+    std::vector<float> hin(n);
+    float expect = 0;
+    for (int i = 0; i < n; ++i)
+      expect += hin[i] = float(i % 10);
+    auto in = gpu::device_buffer<float>::from_host(s, hin).value();
+    auto out = gpu::device_buffer<float>::zeroed(s, blocks).value();
+    gpu::launch_unchecked<reduce_dynamic>(
+        s, gpu::launch_config_1d{blocks, threads, threads * sizeof(float)}, in,
+        out, n)
+        .value();
+    float total = 0;
+    for (float v : out.to_host(s).value())
+      total += v;
+    auto rev = gpu::device_buffer<int>::zeroed(s, 64).value();
+    gpu::launch_unchecked<reverse_dynamic>(
+        s, gpu::launch_config_1d{1, 64, 64 * sizeof(int)}, rev)
+        .value();
+    auto got = rev.to_host(s).value();
+    int wrong = 0;
+    for (int t = 0; t < 64; ++t)
+      wrong += got[t] != 3 * (63 - t) + 1;
+    failures += check(total == expect && wrong == 0,
+                      "extern __shared__ (kernel, namespace, template)",
+                      "sum " + std::to_string(total) + ", " +
+                          std::to_string(wrong) + " wrong");
   }
   { // vector types
     const int n = 32;

@@ -6,8 +6,9 @@
 //   __global__           [[gpu::kernel]]
 //   __launch_bounds__(N[, M])  [[gpu::launch_bounds(N[, M])]]
 //   __shared__           [[gpu::shared]] (a local of a kernel or device
-//                        function; extern __shared__ arrays are
-//                        gpu::dynamic_shared<T>())
+//                        function); `extern __shared__ T name[];` (in a
+//                        function or at namespace scope) is the launch's
+//                        dynamic shared memory, gpu::dynamic_shared<T>()
 //   __device__, __host__ nothing: Alloy compiles for the GPU whatever a
 //                        kernel reaches, and everything for the host
 //   __forceinline__      inline, always_inline
