@@ -206,12 +206,22 @@ result<void> check_aliasing(std::span<const buffer_arg> buffers,
         continue;
       const buffer_arg &out = a.output ? a : b;
       const buffer_arg &other = a.output ? b : a;
+      // [[gpu::may_alias]] outputs may overlap (in-place kernels).
+      auto may_alias = [&](const buffer_arg &x) {
+        return x.output && kernel && x.argument >= 1 &&
+               x.argument <= kernel->params.size() &&
+               kernel->params[x.argument - 1].may_alias;
+      };
+      if (may_alias(out) || may_alias(other))
+        continue;
       return fail(errc::aliasing,
                   kernel_prefix(kernel_name) +
                       describe_argument(kernel, out.argument, true) +
                       " overlaps " +
                       describe_argument(kernel, other.argument, false) +
-                      " in device memory; nothing was launched");
+                      " in device memory; nothing was launched (if the "
+                      "kernel is written to work in place, mark the output "
+                      "[[gpu::may_alias]])");
     }
   return {};
 }

@@ -152,6 +152,14 @@ std::string parse_record(std::string_view line, module_record &module,
     kernel->params.push_back(std::move(p));
     return {};
   }
+  if (keyword == "may_alias") {
+    if (f.size() != 1)
+      return "'may_alias' takes nothing";
+    if (kernel->params.empty())
+      return "'may_alias' before any 'param'";
+    kernel->params.back().may_alias = true;
+    return {};
+  }
   return "unknown record '" + std::string(keyword) + "'";
 }
 

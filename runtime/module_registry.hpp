@@ -26,6 +26,7 @@ struct param_record {
   param_kind kind;
   uint64_t size; // sizeof the C++ parameter type
   std::vector<param_leaf> leaves;
+  bool may_alias = false; // [[gpu::may_alias]]: may overlap the inputs
 };
 
 struct contract_record {

@@ -121,6 +121,13 @@ bool isSharedArrayType(QualType t) {
   return false;
 }
 
+bool isMayAliasParam(const ParmVarDecl *param) {
+  for (const auto *a : param->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == kMayAliasAnnotation)
+      return true;
+  return false;
+}
+
 bool isDynamicSharedVariable(const VarDecl *vd) {
   for (const VarDecl *r : vd->redecls())
     for (const auto *a : r->specific_attrs<AnnotateAttr>())

@@ -29,6 +29,7 @@ inline constexpr const char *kIntrinsicPrefix = "alloy.intrinsic:";
 inline constexpr const char *kSharedArrayAnnotation = "alloy.shared_array";
 inline constexpr const char *kSharedVariableAnnotation = "alloy.shared";
 inline constexpr const char *kDynamicSharedAnnotation = "alloy.dynamic_shared";
+inline constexpr const char *kMayAliasAnnotation = "alloy.may_alias";
 // The symbol prefix of an extern shared array in the host object, which
 // HostSharedMemoryPass replaces by the CPU device's dynamic shared memory.
 inline constexpr const char *kDynamicSharedSymbolPrefix =
@@ -63,6 +64,8 @@ bool isKernel(const clang::FunctionDecl *fn);
 bool isSharedArrayType(clang::QualType t);
 // A local declared [[gpu::shared]].
 bool isSharedVariable(const clang::VarDecl *vd);
+// An output parameter marked [[gpu::may_alias]]: it may overlap inputs.
+bool isMayAliasParam(const clang::ParmVarDecl *param);
 // CUDA's `extern __shared__ T name[];`: the launch's dynamic shared memory.
 bool isDynamicSharedVariable(const clang::VarDecl *vd);
 

@@ -148,6 +148,9 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
   // `T *__restrict` parameters (CUDA's __restrict__): the caller promises
   // no other parameter reaches the same memory, as for spans.
   llvm::SmallVector<bool, 16> leafRestrict;
+  // An output that may overlap the inputs ([[gpu::may_alias]]): no pointer
+  // of the kernel is noalias, nor read through the non-coherent path.
+  bool mayAlias = false;
   for (const ParmVarDecl *p : kernel->parameters()) {
     size_t before = leafTypes.size();
     KernelParamInfo pinfo = lowerKernelParam(types, p, leafTypes);
@@ -155,6 +158,7 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
     leafRestrict.append(leafTypes.size() - before,
                         p->getType()->isPointerType() &&
                             p->getType().isRestrictQualified());
+    mayAlias |= pinfo.mayAlias;
     info.params.push_back(std::move(pinfo));
   }
 
@@ -192,7 +196,7 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
                     b.getDenseI64ArrayAttr(
                         {int64_t(size),
                          int64_t(leafTypes[i].gridConstantAlign)}));
-    if (!leafTypes[i].isPointer)
+    if (!leafTypes[i].isPointer || mayAlias)
       continue;
     // (Inputs, const T* included, are only read, so need no restrict.)
     if (leafKinds[i] == ParamKind::Input ||

@@ -1,5 +1,6 @@
 #include "KernelABI.h"
 #include "TypeLowering.h"
+#include "Basic/ASTUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -61,6 +62,7 @@ KernelParamInfo lowerKernelParam(TypeLowering &types, const ParmVarDecl *param,
     info.name = "_";
   info.kind = classifyKernelParam(t);
   info.size = types.sizeOf(t);
+  info.mayAlias = isMayAliasParam(param);
   if (isGridConstantType(t)) {
     // One leaf: the whole object, passed in place.
     uint64_t align =
@@ -100,6 +102,8 @@ std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
       if (p.leaves.empty())
         os << "-";
       os << "\n";
+      if (p.mayAlias)
+        os << "may_alias\n";
     }
   }
   return os.str();

@@ -23,6 +23,7 @@ struct KernelParamInfo {
   ParamKind kind = ParamKind::Scalar;
   uint64_t size = 0;
   std::vector<ParamLeaf> leaves;
+  bool mayAlias = false; // [[gpu::may_alias]]: may overlap the inputs
 };
 
 struct KernelInfo {

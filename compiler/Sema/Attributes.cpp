@@ -1,6 +1,7 @@
 // Registers the spec's gpu:: attributes with clang and checks where they
 // appear. Each becomes an AnnotateAttr (see KernelAttributes.h).
 #include "Basic/Diagnostics.h"
+#include "Basic/KernelParams.h"
 #include "KernelAttributes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -294,6 +295,45 @@ struct SharedAttrInfo : ParsedAttrInfo {
   }
 };
 
+// [[gpu::may_alias]] on a kernel's output parameter: the launch may pass
+// a buffer that is also an input (an in-place kernel); the kernel's
+// pointers are then not noalias.
+struct MayAliasAttrInfo : ParsedAttrInfo {
+  MayAliasAttrInfo() {
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::may_alias"},
+        {ParsedAttr::AS_CXX11, "may_alias"}};
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    const auto *p = dyn_cast<ParmVarDecl>(d);
+    if (p && !p->getType()->isDependentType()) {
+      ParamKind kind = classifyKernelParam(p->getType());
+      if (kind == ParamKind::Output || kind == ParamKind::RawOutput)
+        return true;
+    } else if (p) {
+      return true; // checked again where the kernel is instantiated
+    }
+    report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_may_alias);
+    return false;
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkScope(s, attr, "may_alias", "[[gpu::may_alias]]"))
+      return AttributeNotApplied;
+    if (attr.getNumArgs() != 0) {
+      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
+          << "may_alias";
+      return AttributeNotApplied;
+    }
+    d->addAttr(makeAnnotation(s, attr, kMayAliasAnnotation));
+    return AttributeApplied;
+  }
+};
+
+ParsedAttrInfoRegistry::Add<MayAliasAttrInfo>
+    mayAliasAttr("gpu-may-alias", "[[gpu::may_alias]]");
 ParsedAttrInfoRegistry::Add<KernelAttrInfo> kernelAttr("gpu-kernel",
                                                        "[[gpu::kernel]]");
 ParsedAttrInfoRegistry::Add<LaunchBoundsAttrInfo>

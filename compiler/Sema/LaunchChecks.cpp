@@ -205,7 +205,8 @@ private:
     }
     for (const Use &out : uses) {
       if (!out.var ||
-          (out.kind != ParamKind::Output && out.kind != ParamKind::RawOutput))
+          (out.kind != ParamKind::Output && out.kind != ParamKind::RawOutput) ||
+          isMayAliasParam(out.param))
         continue;
       for (const Use &other : uses) {
         if (&other == &out || other.var != out.var)

@@ -7,8 +7,9 @@
 // warpSize,
 // __syncthreads and its _count/_and/_or forms, the *_sync warp functions
 // with CUDA's `width` segments, __reduce_*_sync with full and partial
-// masks, CUDA's atomics, vector types and integer min/max. Each result is
-// checked against a host model of CUDA's definition.
+// masks, CUDA's atomics, vector types and integer min/max, and in-place
+// kernels ([[gpu::may_alias]] outputs given the input's buffer). Each
+// result is checked against a host model of CUDA's definition.
 #include <gpu/cuda_compat.hpp>
 #include <gpu/gpu.hpp>
 
@@ -134,6 +135,21 @@ __global__ void reverse_dynamic(int *out) {
   // The same memory under another declaration (as floats: bit patterns).
   float other = dynamic_floats[blockDim.x - 1 - threadIdx.x];
   out[threadIdx.x] = __float_as_int(other);
+}
+
+// In place: the same buffer as input and output.
+__global__ void square_in_place(const float *in, [[gpu::may_alias]] float *out,
+                                int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[i] * in[i];
+}
+[[gpu::kernel, gpu::launch_contract(1, 64)]] void
+negate_in_place(std::span<const int> in,
+                [[gpu::may_alias]] gpu::disjoint_span<int> out) {
+  auto i = gpu::thread::index_1d();
+  if (int *o = out.get_mut(i))
+    *o = -in[i.get()];
 }
 
 __global__ void vectors(const float4 *in, float4 *out, int2 *pairs) {
@@ -288,6 +304,32 @@ int main() {
     failures += check(total == expect && wrong == 0,
                       "extern __shared__ (kernel, namespace, template)",
                       "sum " + std::to_string(total) + ", " +
+                          std::to_string(wrong) + " wrong");
+  }
+  { // in-place kernels: unchecked and checked launches
+    const int n = 300;
+    std::vector<float> hf(n);
+    std::vector<int> hi(n);
+    for (int i = 0; i < n; ++i) {
+      hf[i] = float(i) * 0.5f;
+      hi[i] = i * 3;
+    }
+    auto f = gpu::device_buffer<float>::from_host(s, hf).value();
+    auto r = gpu::launch_unchecked<square_in_place>(
+        s, gpu::launch_config_1d{(n + 127) / 128, 128}, f, f, n);
+    auto v = gpu::device_buffer<int>::from_host(s, hi).value();
+    auto p = gpu::prepare<negate_in_place>(
+                 ctx, gpu::launch_config_1d{(n + 63) / 64, 64})
+                 .value();
+    auto r2 = gpu::launch(s, p, v, v);
+    auto gf = f.to_host(s).value();
+    auto gi = v.to_host(s).value();
+    int wrong = 0;
+    for (int i = 0; i < n; ++i)
+      wrong += gf[i] != hf[i] * hf[i] || gi[i] != -hi[i];
+    failures += check(r && r2 && wrong == 0,
+                      "in-place kernels ([[gpu::may_alias]])",
+                      describe(r) + ", " + describe(r2) + ", " +
                           std::to_string(wrong) + " wrong");
   }
   { // vector types

@@ -45,7 +45,18 @@ TEST(Aliasing, OutputOverlappingAnInputIsAnError) {
   EXPECT_EQ(r.error().name(), "ALLOY_ERROR_ALIASING");
   EXPECT_EQ(r.error().message(),
             "kernel 'kernels::vecadd': argument 3 ('c'), an output, overlaps "
-            "argument 1 ('a') in device memory; nothing was launched");
+            "argument 1 ('a') in device memory; nothing was launched (if the "
+            "kernel is written to work in place, mark the output "
+            "[[gpu::may_alias]])");
+}
+
+TEST(Aliasing, MayAliasOutputMayOverlapAnInput) {
+  auto k = vecadd();
+  k.params[2].may_alias = true;
+  const buffer_arg args[] = {{1, 0x1000, 0x100, false},
+                             {2, 0x3000, 0x100, false},
+                             {3, 0x1000, 0x100, true}};
+  EXPECT_TRUE(check_aliasing(args, &k, k.name));
 }
 
 TEST(Aliasing, AdjacentRangesDoNotOverlap) {

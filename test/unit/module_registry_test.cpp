@@ -137,6 +137,11 @@ TEST(ModuleRegistry, RejectsMalformedMetadata) {
                    "'param' needs");
   expect_malformed("arch sm_80\nkernel a b\nparam x input -8 0:8\n", 1,
                    "'param' needs");
+  expect_malformed("arch sm_80\nkernel a b\nmay_alias\n", 1,
+                   "'may_alias' before any 'param'");
+  expect_malformed("arch sm_80\nkernel a b\nparam x raw_output 8 0:8\n"
+                   "may_alias x\n",
+                   1, "'may_alias' takes nothing");
   expect_malformed("arch sm_80\nkernel a b\nfrobnicate\n", 1,
                    "unknown record 'frobnicate'");
   expect_malformed("arch sm_80\nkernel a b\n", 2,
