@@ -133,9 +133,28 @@ public:
 };
 
 // At the end of a main file that had errors: an error at each `<<<`.
+// And a warning at each conditional that tests an undefined __CUDA_ARCH__.
 class LaunchSyntaxCallbacks : public PPCallbacks {
 public:
   explicit LaunchSyntaxCallbacks(Preprocessor &pp) : pp(pp) {}
+  void If(SourceLocation loc, SourceRange condition,
+          ConditionValueKind) override {
+    checkArch(loc, condition);
+  }
+  void Elif(SourceLocation loc, SourceRange condition, ConditionValueKind,
+            SourceLocation) override {
+    checkArch(loc, condition);
+  }
+  void Ifdef(SourceLocation loc, const Token &name,
+             const MacroDefinition &md) override {
+    if (!md && name.getIdentifierInfo() &&
+        name.getIdentifierInfo()->getName() == "__CUDA_ARCH__")
+      warnArch(loc);
+  }
+  void Ifndef(SourceLocation loc, const Token &name,
+              const MacroDefinition &md) override {
+    Ifdef(loc, name, md);
+  }
   void EndOfMainFile() override {
     DiagnosticsEngine &diags = pp.getDiagnostics();
     if (!diags.hasErrorOccurred())
@@ -165,6 +184,24 @@ public:
   }
 
 private:
+  void checkArch(SourceLocation loc, SourceRange condition) {
+    if (pp.getMacroInfo(pp.getIdentifierInfo("__CUDA_ARCH__")))
+      return;
+    SourceManager &sm = pp.getSourceManager();
+    bool invalid = false;
+    llvm::StringRef text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(condition), sm, pp.getLangOpts(),
+        &invalid);
+    if (!invalid && text.contains("__CUDA_ARCH__"))
+      warnArch(loc);
+  }
+  void warnArch(SourceLocation loc) {
+    SourceManager &sm = pp.getSourceManager();
+    if (sm.isInSystemHeader(loc))
+      return;
+    report(pp.getDiagnostics(), loc, diag::warn_cuda_arch);
+  }
+
   Preprocessor &pp;
 };
 
