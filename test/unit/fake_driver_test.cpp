@@ -213,7 +213,9 @@ TEST_F(FakeDriver, AliasingIsAnErrorAndNothingIsLaunched) {
   EXPECT_EQ(r.error().code(), gpu::errc::aliasing);
   EXPECT_EQ(r.error().message(),
             "kernel 'fk::vecadd': argument 3 ('c'), an output, overlaps "
-            "argument 1 ('a') in device memory; nothing was launched");
+            "argument 1 ('a') in device memory; nothing was launched (if the "
+            "kernel is written to work in place, mark the output "
+            "[[gpu::may_alias]])");
   EXPECT_EQ(launches(), 0);
 }
 

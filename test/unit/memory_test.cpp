@@ -270,7 +270,9 @@ TEST_F(Memory, ViewsAreKernelArgumentsAndCheckedForOverlap) {
   EXPECT_EQ(r.error().code(), gpu::errc::aliasing);
   EXPECT_EQ(r.error().message(),
             "kernel 'mk::copy': argument 2 ('out'), an output, overlaps "
-            "argument 1 ('in') in device memory; nothing was launched");
+            "argument 1 ('in') in device memory; nothing was launched (if the "
+            "kernel is written to work in place, mark the output "
+            "[[gpu::may_alias]])");
   auto whole = gpu::launch(s, p, buf, hi); // the whole buffer and a view
   ASSERT_FALSE(whole);
   EXPECT_EQ(whole.error().code(), gpu::errc::aliasing);

@@ -15,6 +15,6 @@ void run(gpu::context &ctx, gpu::stream &stream) {
   auto data = gpu::device_buffer<float>::zeroed(stream, 256).value();
   auto &alias = data;
   auto p = gpu::prepare<kernels::axpy>(ctx, gpu::launch_config_1d{1, 256}).value();
-  // CHECK: launch-aliased-output.cpp:[[@LINE+1]]:38: error: 'data' is the output 'y' of kernels::axpy and also input 'x' [alloy:launch-aliasing]
+  // CHECK: launch-aliased-output.cpp:[[@LINE+1]]:38: error: 'data' is the output 'y' of kernels::axpy and also input 'x' (if the kernel is written to work in place, mark 'y' {{\[\[}}gpu::may_alias]]) [alloy:launch-aliasing]
   (void)gpu::launch(stream, p, 2.0f, data, alias);
 }
