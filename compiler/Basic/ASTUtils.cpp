@@ -92,6 +92,11 @@ std::optional<StringRef> intrinsicName(const FunctionDecl *fn) {
     if (name.consume_front(kIntrinsicPrefix))
       return name;
   }
+  // The C library's printf (and std::printf) in device code is
+  // gpu::printf, as in CUDA; the host code keeps calling the library's.
+  if (fn->isExternC() && fn->isVariadic() && fn->getName() == "printf" &&
+      fn->getNumParams() == 1)
+    return StringRef("printf");
   return std::nullopt;
 }
 

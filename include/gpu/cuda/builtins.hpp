@@ -8,6 +8,9 @@
 //   __syncthreads_count/_and/_or(pred)       a block reduction (two barriers)
 //   __syncwarp(mask)                         gpu::warp::sync(mask)
 //   __threadfence(), __threadfence_block()   gpu::thread_fence(), ..._block()
+//   __trap()                                 gpu::trap()
+// (printf in device code needs nothing: the C library's printf there is
+// gpu::printf.)
 //   __shfl_sync, __shfl_up_sync, __shfl_down_sync, __shfl_xor_sync
 //                                            gpu::warp::shfl...; any trivially
 //                                            copyable T, and CUDA's `width`
@@ -51,6 +54,7 @@ inline void __syncwarp(unsigned mask = 0xffffffffu) noexcept {
   gpu::warp::sync(mask);
 }
 inline void __threadfence() noexcept { gpu::thread_fence(); }
+[[noreturn]] inline void __trap() noexcept { gpu::trap(); }
 inline void __threadfence_block() noexcept { gpu::thread_fence_block(); }
 
 // --- Warp shuffles, votes and reductions -----------------------------------
