@@ -40,6 +40,13 @@ public:
           reported.insert(a->getLocation().getRawEncoding()).second)
         report(diags, a->getLocation(), diag::err_intrinsic_unknown) << name;
     }
+    // [[gpu::may_alias]] means something on a kernel's parameter only.
+    if (!isKernel(fn))
+      for (const ParmVarDecl *p : fn->parameters())
+        if (isMayAliasParam(p) &&
+            reported.insert(p->getLocation().getRawEncoding()).second)
+          report(diags, p->getLocation(), diag::warn_may_alias_not_kernel)
+              << p->getName();
     if (fn->isDependentContext() || !fn->doesThisDeclarationHaveABody())
       return true;
     if (fn->hasAttr<AnnotateAttr>())
