@@ -15,7 +15,7 @@ float external_function(float);
   float* heap = new float[4]; // expected-error {{new cannot be used in device code: Alloy has no device heap}}
   out[0] = shape->area(); // expected-error {{a virtual call of 'area' cannot be used in device code}}
   out[1] = external_function(2.0f); // expected-error {{'external_function' has no definition visible here, so device code cannot call it}}
-  std::printf("%d\n", n); // expected-error {{'printf' is a host library function, which cannot run on the GPU; use gpu::printf}}
+  std::puts("n"); // expected-error {{'puts' is a host library function, which cannot run on the GPU; use gpu::printf}}
   (void)heap;
 }
 

@@ -6,8 +6,8 @@
 
 struct Reporter {
   void show(double v) const {
-    // CHECK: two-kernels-one-bad-template.cpp:[[@LINE+1]]:5: error: 'printf' is a host library function, which cannot run on the GPU; use gpu::printf [alloy:device-host-library]
-    printf("%f\n", v);
+    // CHECK: two-kernels-one-bad-template.cpp:[[@LINE+1]]:5: error: 'puts' is a host library function, which cannot run on the GPU; use gpu::printf [alloy:device-host-library]
+    std::puts(v > 0 ? "positive" : "not");
   }
 };
 
