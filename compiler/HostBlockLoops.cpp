@@ -8,7 +8,8 @@
 
 namespace alloy {
 
-bool isCpuBlockLoops(const llvm::Function &function) {
+// Whether `function` is host_entry<K>::invoke_blocks for some kernel K.
+static bool isCpuBlockLoops(const llvm::Function &function) {
   // gpu::detail::host_entry<...>::invoke_blocks(...), as mangled.
   llvm::StringRef name = function.getName();
   return name.starts_with("_ZN3gpu6detail10host_entryI") &&

@@ -17,9 +17,6 @@ struct HostBlockLoopsPass : llvm::PassInfoMixin<HostBlockLoopsPass> {
                               llvm::FunctionAnalysisManager &analyses);
 };
 
-// Whether `function` is host_entry<K>::invoke_blocks for some kernel K.
-bool isCpuBlockLoops(const llvm::Function &function);
-
 } // namespace alloy
 
 #endif

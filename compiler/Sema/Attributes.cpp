@@ -86,6 +86,17 @@ bool checkScope(Sema &s, const ParsedAttr &attr, const char *name,
   return false;
 }
 
+// checkScope, and that the attribute has no arguments.
+bool checkNoArgs(Sema &s, const ParsedAttr &attr, const char *name,
+                 const char *spelling) {
+  if (!checkScope(s, attr, name, spelling))
+    return false;
+  if (attr.getNumArgs() == 0)
+    return true;
+  report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args) << name;
+  return false;
+}
+
 Attr *makeAnnotation(Sema &s, const ParsedAttr &attr, const char *annotation) {
   SmallVector<Expr *, 4> args;
   for (unsigned i = 0; i < attr.getNumArgs(); ++i)
@@ -139,13 +150,8 @@ struct KernelAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "kernel", "[[gpu::kernel]]"))
+    if (!checkNoArgs(s, attr, "kernel", "[[gpu::kernel]]"))
       return AttributeNotApplied;
-    if (attr.getNumArgs() != 0) {
-      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
-          << "kernel";
-      return AttributeNotApplied;
-    }
     d->addAttr(makeAnnotation(s, attr, kKernelAnnotation));
     return AttributeApplied;
   }
@@ -271,13 +277,8 @@ struct SharedAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "shared", "[[gpu::shared]]"))
+    if (!checkNoArgs(s, attr, "shared", "[[gpu::shared]]"))
       return AttributeNotApplied;
-    if (attr.getNumArgs() != 0) {
-      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
-          << "shared";
-      return AttributeNotApplied;
-    }
     if (cast<VarDecl>(d)->hasExternalStorage()) {
       // The host object names it apart (HostSharedMemoryPass).
       d->addAttr(makeAnnotation(s, attr, kDynamicSharedAnnotation));
@@ -320,13 +321,8 @@ struct MayAliasAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "may_alias", "[[gpu::may_alias]]"))
+    if (!checkNoArgs(s, attr, "may_alias", "[[gpu::may_alias]]"))
       return AttributeNotApplied;
-    if (attr.getNumArgs() != 0) {
-      report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_no_args)
-          << "may_alias";
-      return AttributeNotApplied;
-    }
     d->addAttr(makeAnnotation(s, attr, kMayAliasAnnotation));
     return AttributeApplied;
   }

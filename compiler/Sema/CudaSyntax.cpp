@@ -132,11 +132,11 @@ public:
   }
 };
 
-// At the end of a main file that had errors: an error at each `<<<`.
-// And a warning at each conditional that tests an undefined __CUDA_ARCH__.
-class LaunchSyntaxCallbacks : public PPCallbacks {
+// A warning at each conditional that tests an undefined __CUDA_ARCH__;
+// at the end of a main file that had errors, an error at each `<<<`.
+class CudaSyntaxCallbacks : public PPCallbacks {
 public:
-  explicit LaunchSyntaxCallbacks(Preprocessor &pp) : pp(pp) {}
+  explicit CudaSyntaxCallbacks(Preprocessor &pp) : pp(pp) {}
   void If(SourceLocation loc, SourceRange condition,
           ConditionValueKind) override {
     checkArch(loc, condition);
@@ -219,7 +219,7 @@ void diagnoseCudaSyntax(Preprocessor &pp) {
                " _Pragma(\"alloy cuda_name " + std::to_string(i) + "\") " +
                cudaNames[i].stands_for + "\n";
   pp.setPredefines(pp.getPredefines() + defines);
-  pp.addPPCallbacks(std::make_unique<LaunchSyntaxCallbacks>(pp));
+  pp.addPPCallbacks(std::make_unique<CudaSyntaxCallbacks>(pp));
 }
 
 } // namespace alloy

@@ -96,21 +96,13 @@ public:
   static void sync() noexcept { warp::sync(mask()); }
 
   template <class T> static T shfl(T v, int src_rank) noexcept {
-    return warp::shfl(v, first() | (uint32_t(src_rank) & (N - 1)), mask());
+    return detail::segment_shfl(v, uint32_t(src_rank), N, mask());
   }
   template <class T> static T shfl_down(T v, unsigned delta) noexcept {
-    if constexpr (N == 32)
-      return warp::shfl_down(v, delta);
-    else
-      return warp::shfl(v, thread_rank() + delta < N ? lane() + delta : lane(),
-                        mask());
+    return detail::segment_shfl_down(v, delta, N, mask());
   }
   template <class T> static T shfl_up(T v, unsigned delta) noexcept {
-    if constexpr (N == 32)
-      return warp::shfl_up(v, delta);
-    else
-      return warp::shfl(v, thread_rank() >= delta ? lane() - delta : lane(),
-                        mask());
+    return detail::segment_shfl_up(v, delta, N, mask());
   }
   template <class T> static T shfl_xor(T v, unsigned lane_mask) noexcept {
     if constexpr (N == 32)

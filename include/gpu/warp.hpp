@@ -111,4 +111,35 @@ inline void sync(uint32_t mask = 0xffffffffu) noexcept {
 }
 } // namespace gpu::warp
 
+namespace gpu::detail {
+// Shuffles within segments of `width` lanes (a power of two up to 32), as
+// CUDA's `width` argument and cooperative groups' tiles have them: a lane
+// reads only in its own segment, else gets its own value.
+template <class T>
+T segment_shfl(T v, uint32_t src_rank, uint32_t width, uint32_t mask) noexcept {
+  if (width == 32)
+    return warp::shfl(v, src_rank, mask);
+  uint32_t lane = lane_id();
+  return warp::shfl(v, (lane & ~(width - 1)) | (src_rank & (width - 1)), mask);
+}
+template <class T>
+T segment_shfl_up(T v, uint32_t delta, uint32_t width, uint32_t mask) noexcept {
+  if (width == 32)
+    return warp::shfl_up(v, delta, mask);
+  uint32_t lane = lane_id();
+  return warp::shfl(v, (lane & (width - 1)) < delta ? lane : lane - delta,
+                    mask);
+}
+template <class T>
+T segment_shfl_down(T v, uint32_t delta, uint32_t width,
+                    uint32_t mask) noexcept {
+  if (width == 32)
+    return warp::shfl_down(v, delta, mask);
+  uint32_t lane = lane_id();
+  return warp::shfl(v, (lane & (width - 1)) + delta >= width ? lane
+                                                             : lane + delta,
+                    mask);
+}
+} // namespace gpu::detail
+
 #endif // GPU_WARP_HPP

@@ -63,29 +63,18 @@ inline void __threadfence_block() noexcept { gpu::thread_fence_block(); }
 // one), else gets its own value.
 template <class T>
 T __shfl_sync(unsigned mask, T var, int src_lane, int width = 32) noexcept {
-  if (width == 32)
-    return gpu::warp::shfl(var, uint32_t(src_lane), mask);
-  uint32_t lane = gpu::warp::lane_id(), w = uint32_t(width);
-  return gpu::warp::shfl(var, (lane & ~(w - 1)) | (uint32_t(src_lane) & (w - 1)),
-                         mask);
+  return gpu::detail::segment_shfl(var, uint32_t(src_lane), uint32_t(width),
+                                   mask);
 }
 template <class T>
 T __shfl_up_sync(unsigned mask, T var, unsigned delta,
                  int width = 32) noexcept {
-  if (width == 32)
-    return gpu::warp::shfl_up(var, delta, mask);
-  uint32_t lane = gpu::warp::lane_id(), w = uint32_t(width);
-  return gpu::warp::shfl(var, (lane & (w - 1)) < delta ? lane : lane - delta,
-                         mask);
+  return gpu::detail::segment_shfl_up(var, delta, uint32_t(width), mask);
 }
 template <class T>
 T __shfl_down_sync(unsigned mask, T var, unsigned delta,
                    int width = 32) noexcept {
-  if (width == 32)
-    return gpu::warp::shfl_down(var, delta, mask);
-  uint32_t lane = gpu::warp::lane_id(), w = uint32_t(width);
-  return gpu::warp::shfl(
-      var, (lane & (w - 1)) + delta >= w ? lane : lane + delta, mask);
+  return gpu::detail::segment_shfl_down(var, delta, uint32_t(width), mask);
 }
 template <class T>
 T __shfl_xor_sync(unsigned mask, T var, int lane_mask,
