@@ -117,10 +117,19 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
       hostFunctions.push_back(f);
       present.push_back(k);
     }
-  if (present.empty())
+  // Device globals, found by their host variables' addresses.
+  std::vector<DeviceGlobalInfo> globals;
+  std::vector<Constant *> hostGlobals;
+  for (const DeviceGlobalInfo &g : image->globals)
+    if (GlobalVariable *var = m.getGlobalVariable(g.symbol, true)) {
+      hostGlobals.push_back(var);
+      globals.push_back(g);
+    }
+  if (present.empty() && globals.empty())
     return PreservedAnalyses::all();
 
-  std::string metadata = serializeKernelMetadata(present, image->arch);
+  std::string metadata =
+      serializeKernelMetadata(present, globals, image->arch);
   GlobalVariable *ptx =
       addBytes(m, "__alloy_ptx", ".alloy_ptx", image->ptx, true, 1);
   GlobalVariable *meta =
@@ -157,9 +166,15 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
       m, tableType, true, GlobalValue::PrivateLinkage,
       ConstantArray::get(tableType, hostFunctions), "__alloy_host_functions");
 
+  auto *globalsType = ArrayType::get(ptr, hostGlobals.size());
+  auto *globalsTable = new GlobalVariable(
+      m, globalsType, true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(globalsType, hostGlobals), "__alloy_host_globals");
+
   // struct alloy_module_image
-  auto *imageType = StructType::get(
-      ctx, {i32, i32, ptr, ptr, i64, ptr, i64, ptr, i64, i32, i32, ptr});
+  auto *imageType =
+      StructType::get(ctx, {i32, i32, ptr, ptr, i64, ptr, i64, ptr, i64, i32,
+                            i32, ptr, i32, i32, ptr});
   Constant *fields[] = {ConstantInt::get(i32, ALLOY_MODULE_ABI_VERSION),
                         ConstantInt::get(i32, present.size()),
                         table,
@@ -171,7 +186,10 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
                         ConstantInt::get(i64, firstCubinSize),
                         ConstantInt::get(i32, cubins.size()),
                         ConstantInt::get(i32, 0),
-                        cubinTable};
+                        cubinTable,
+                        ConstantInt::get(i32, hostGlobals.size()),
+                        ConstantInt::get(i32, 0),
+                        globalsTable};
   auto *imageVar = new GlobalVariable(
       m, imageType, true, GlobalValue::PrivateLinkage,
       ConstantStruct::get(imageType, fields), "__alloy_module_image");

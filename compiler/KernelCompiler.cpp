@@ -53,6 +53,17 @@ public:
       found.push_back(fn);
     return true;
   }
+  // Definitions of device globals ([[gpu::device]], [[gpu::constant]]);
+  // the instantiations of templated ones are reported at their pattern.
+  bool VisitVarDecl(VarDecl *vd) {
+    if (!isa<ParmVarDecl>(vd) && vd->hasGlobalStorage() &&
+        vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
+        !isTemplateInstantiation(vd->getTemplateSpecializationKind()) &&
+        deviceGlobalKind(vd) != DeviceGlobal::none)
+      globals.push_back(vd);
+    return true;
+  }
+  std::vector<const VarDecl *> globals;
   // GCC-style asm statements, with the function each is in.
   bool TraverseDecl(Decl *d) {
     auto *fn = dyn_cast_or_null<FunctionDecl>(d);
@@ -150,7 +161,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   DeviceCodeChecker checker(ctx, diags);
   {
     llvm::TimeTraceScope scope("Alloy device code checks");
-    bool ok = checker.check(kernelDecls);
+    bool ok = checker.checkDeviceGlobals(finder.globals);
+    ok = checker.check(kernelDecls) && ok;
     for (const auto &[s, fn] : finder.asms)
       if (!checker.reached().contains(fn))
         checkHostAsm(s, ctx, diags);
@@ -166,6 +178,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   mlirContext.loadAllAvailableDialects();
   DeviceModule module(ctx, diags, mlirContext);
   module.setChecked(&checker.reached());
+  for (const VarDecl *vd : finder.globals)
+    module.getDeviceGlobal(vd);
   for (const auto &[fn, attrs] : kernels)
     module.addKernel(fn, attrs);
   if (!module.finish())
@@ -189,6 +203,7 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   if (!compileDeviceModule(module.module(), module.kernels(), options, diags,
                            image))
     return;
+  image.globals = module.globals();
   // Their host copies cannot run PTX: the embedding pass makes them trap.
   for (const auto &[s, fn] : finder.asms)
     if (checker.reached().contains(fn))

@@ -77,6 +77,11 @@ struct graph_state {
 result<stream_state *> stream_for(const stream &s, const context_state *owner,
                                   std::string_view what);
 
+// The device address of global `g` in `ctx` (current), loading its module
+// on first use; on the CPU device, its host variable's. Defined in
+// module_loader.cpp.
+result<uint64_t> get_global(context_state &ctx, const global_record &g);
+
 // The kernel's function in `ctx` (current), loading its module on first
 // use. Defined in module_loader.cpp.
 result<loaded_function> get_function(context_state &ctx,

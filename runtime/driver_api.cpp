@@ -81,6 +81,7 @@ std::optional<gpu::error> load(void *&library, driver_api &a) {
   bind(a.cuModuleLoadDataEx, "cuModuleLoadDataEx");
   bind(a.cuModuleUnload, "cuModuleUnload");
   bind(a.cuModuleGetFunction, "cuModuleGetFunction");
+  bind(a.cuModuleGetGlobal, "cuModuleGetGlobal_v2");
   bind(a.cuFuncSetAttribute, "cuFuncSetAttribute");
   bind(a.cuFuncGetAttribute, "cuFuncGetAttribute");
   bind(a.cuOccupancyMaxActiveBlocksPerMultiprocessor,

@@ -140,6 +140,8 @@ struct driver_api {
                                  CUjit_option *, void **);
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuModuleGetGlobal)(CUdeviceptr *, size_t *, CUmodule,
+                                const char *);
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
   CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,

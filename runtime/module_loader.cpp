@@ -12,8 +12,9 @@
 namespace gpu::detail {
 namespace {
 
+// `user` names what needs the module in messages: "kernel 'f'".
 result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
-                                 const kernel_record &kernel) {
+                                 const std::string &user) {
   const alloy_cubin *cubin =
       choose_cubin(m, ctx.info.compute_capability());
   const void *image = cubin ? static_cast<const void *>(cubin->data)
@@ -24,13 +25,12 @@ result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
             : "its PTX for " + m.arch + " (JIT-compiled by the driver)";
   static const bool trace = std::getenv("ALLOY_TRACE_LAUNCHES") != nullptr;
   if (trace)
-    std::fprintf(stderr, "alloy: kernel %s: loading %s\n", kernel.name.c_str(),
+    std::fprintf(stderr, "alloy: %s: loading %s\n", user.c_str(),
                  code.c_str());
-  std::string what =
-      "kernel '" + kernel.name + "': the driver could not load " + code;
+  std::string what = user + ": the driver could not load " + code;
   if (!image)
-    return fail(errc::module_load, "kernel '" + kernel.name +
-                                       "': its module has no PTX and its "
+    return fail(errc::module_load, user +
+                                       ": its module has no PTX and its "
                                        "cubin (" +
                                        m.arch + ") does not fit the device");
   char log[16384] = {};
@@ -49,7 +49,46 @@ result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
   return module;
 }
 
+// The module in `ctx` (locked), loaded on first use.
+result<cu::CUmodule> module_in(context_state &ctx, const module_record &m,
+                               const std::string &user) {
+  if (auto it = ctx.modules.find(&m); it != ctx.modules.end())
+    return it->second;
+  auto module = load_module(ctx, m, user);
+  if (!module)
+    return std::unexpected(module.error());
+  ctx.modules.emplace(&m, *module);
+  return *module;
+}
+
 } // namespace
+
+result<uint64_t> get_global(context_state &ctx, const global_record &g) {
+  if (cpu::is_cpu(ctx.api)) // the host variable itself
+    return uint64_t(reinterpret_cast<uintptr_t>(g.host_variable));
+  std::lock_guard lock(ctx.mutex);
+  std::string user = "device global '" + g.name + "'";
+  auto module = module_in(ctx, *g.module, user);
+  if (!module)
+    return std::unexpected(module.error());
+  cu::CUdeviceptr address = 0;
+  size_t bytes = 0;
+  int rc = ctx.api->cuModuleGetGlobal(&address, &bytes, *module,
+                                      g.symbol.c_str());
+  if (rc != cu::CUDA_SUCCESS)
+    return fail(errc::module_load,
+                driver_error(ctx.api, rc,
+                             user + ": its symbol '" + g.symbol +
+                                 (rc == 500 ? "' is not in its module"
+                                            : "' could not be looked up "
+                                              "(cuModuleGetGlobal)"))
+                    .message());
+  if (bytes < g.size)
+    return fail(errc::invalid_module,
+                user + ": its module holds " + std::to_string(bytes) +
+                    " bytes of it, not " + std::to_string(g.size));
+  return uint64_t(address);
+}
 
 result<loaded_function> get_function(context_state &ctx,
                                      const kernel_record &kernel,
@@ -61,15 +100,11 @@ result<loaded_function> get_function(context_state &ctx,
   std::lock_guard lock(ctx.mutex);
   if (auto it = ctx.functions.find(&kernel); it != ctx.functions.end())
     return it->second;
-  auto module_it = ctx.modules.find(kernel.module);
-  if (module_it == ctx.modules.end()) {
-    auto module = load_module(ctx, *kernel.module, kernel);
-    if (!module)
-      return std::unexpected(module.error());
-    module_it = ctx.modules.emplace(kernel.module, *module).first;
-  }
+  auto module = module_in(ctx, *kernel.module, "kernel '" + kernel.name + "'");
+  if (!module)
+    return std::unexpected(module.error());
   loaded_function f;
-  int rc = ctx.api->cuModuleGetFunction(&f.function, module_it->second,
+  int rc = ctx.api->cuModuleGetFunction(&f.function, *module,
                                         kernel.symbol.c_str());
   // Only CUDA_ERROR_NOT_FOUND means that the entry is missing.
   if (rc != cu::CUDA_SUCCESS)

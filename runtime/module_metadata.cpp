@@ -92,8 +92,23 @@ std::string parse_record(std::string_view line, module_record &module,
     module.kernels.push_back(std::move(k));
     return {};
   }
+  if (keyword == "global") {
+    f = split(line, 5);
+    global_record g;
+    if (f.size() != 5 || f[1].empty() || f[4].empty() ||
+        (f[2] != "global" && f[2] != "constant") ||
+        !parse_number(f[3], g.size) || g.size == 0)
+      return "'global' needs SYMBOL SPACE SIZE NAME";
+    g.symbol = std::string(f[1]);
+    g.constant = f[2] == "constant";
+    g.name = std::string(f[4]);
+    module.globals.push_back(std::move(g));
+    return {};
+  }
   if (!kernel)
     return "'" + std::string(keyword) + "' before any 'kernel' record";
+  if (!module.globals.empty())
+    return "'" + std::string(keyword) + "' after a 'global' record";
   if (keyword == "contract") {
     f = split(line, 6);
     contract_record c{};
@@ -222,6 +237,16 @@ parse_module(const alloy_module_image &image) {
   for (uint32_t i = 0; i < image.kernel_count; ++i) {
     module->kernels[i].module = module.get();
     module->kernels[i].host_function = image.host_functions[i];
+  }
+  if (module->globals.size() != image.global_count ||
+      (image.global_count && !image.host_globals))
+    return fail(
+        errc::invalid_module,
+        "module metadata lists " + std::to_string(module->globals.size()) +
+            " device globals, its image " + std::to_string(image.global_count));
+  for (uint32_t i = 0; i < image.global_count; ++i) {
+    module->globals[i].module = module.get();
+    module->globals[i].host_variable = image.host_globals[i];
   }
   return module;
 }

@@ -15,6 +15,7 @@ struct registry {
   std::unordered_set<const alloy_module_image *> images;
   std::vector<std::unique_ptr<module_record>> modules;
   std::unordered_map<const void *, const kernel_record *> kernels;
+  std::unordered_map<const void *, const global_record *> globals;
   // Kernels of malformed images, with the reason.
   std::unordered_map<const void *, gpu::error> broken;
 };
@@ -55,7 +56,37 @@ void register_module(const alloy_module_image *image) {
                                       "' share one host address; launching "
                                       "either would be ambiguous"));
   }
+  // A variable has one definition, so one image; a second one means two
+  // definitions the linker merged (an inline variable), which Sema rejects.
+  for (const global_record &g : (*parsed)->globals)
+    r.globals.emplace(g.host_variable, &g);
   r.modules.push_back(std::move(*parsed));
+}
+
+bool find_global_containing(uintptr_t address, uintptr_t &start,
+                            size_t &size) {
+  registry &r = the_registry();
+  std::lock_guard lock(r.mutex);
+  for (const auto &[host, g] : r.globals) {
+    uintptr_t begin = reinterpret_cast<uintptr_t>(host);
+    if (address >= begin && address - begin < g->size) {
+      start = begin;
+      size = g->size;
+      return true;
+    }
+  }
+  return false;
+}
+
+result<const global_record *> find_global(const void *host) {
+  registry &r = the_registry();
+  std::lock_guard lock(r.mutex);
+  if (auto it = r.globals.find(host); it != r.globals.end())
+    return it->second;
+  return fail(errc::kernel_not_compiled,
+              "this variable is not a device global of any module: declare "
+              "it [[gpu::device]] or [[gpu::constant]] (CUDA's __device__, "
+              "__constant__) in a file with kernels, compiled by alloy++");
 }
 
 result<const kernel_record *> find_kernel(const void *host_function,

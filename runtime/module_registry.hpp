@@ -52,11 +52,22 @@ struct kernel_record {
   bool independent = false;
 };
 
+// A device global ([[gpu::device]], [[gpu::constant]]).
+struct global_record {
+  const module_record *module = nullptr;
+  const void *host_variable = nullptr;
+  std::string symbol; // the PTX name
+  std::string name;   // the qualified C++ name
+  uint64_t size = 0;
+  bool constant = false;
+};
+
 struct module_record {
   const alloy_module_image *image = nullptr;
   std::string arch; // as written, e.g. "sm_90a"
   sm_version arch_version;
   std::vector<kernel_record> kernels;
+  std::vector<global_record> globals;
 };
 
 // "sm_90a" -> {9, 0}; nullopt when malformed.
@@ -75,6 +86,14 @@ void register_module(const alloy_module_image *image);
 // ALLOY_ERROR_KERNEL_NOT_COMPILED naming `name`.
 result<const kernel_record *> find_kernel(const void *host_function,
                                           std::string_view name);
+
+// The record of the device global whose host variable is at `host`, or
+// ALLOY_ERROR_KERNEL_NOT_COMPILED saying why there is none.
+result<const global_record *> find_global(const void *host);
+
+// The host variable of a device global that holds `address`, if one does
+// (the CPU device's device globals are their host variables).
+bool find_global_containing(uintptr_t address, uintptr_t &start, size_t &size);
 
 } // namespace gpu::detail
 

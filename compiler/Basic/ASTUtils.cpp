@@ -141,6 +141,18 @@ bool isDynamicSharedVariable(const VarDecl *vd) {
   return false;
 }
 
+DeviceGlobal deviceGlobalKind(const VarDecl *vd) {
+  DeviceGlobal kind = DeviceGlobal::none;
+  for (const VarDecl *r : vd->redecls())
+    for (const auto *a : r->specific_attrs<AnnotateAttr>()) {
+      if (a->getAnnotation() == kConstantGlobalAnnotation)
+        return DeviceGlobal::constant;
+      if (a->getAnnotation() == kDeviceGlobalAnnotation)
+        kind = DeviceGlobal::device;
+    }
+  return kind;
+}
+
 bool isSharedVariable(const VarDecl *vd) {
   for (const auto *a : vd->specific_attrs<AnnotateAttr>())
     if (a->getAnnotation() == kSharedVariableAnnotation)

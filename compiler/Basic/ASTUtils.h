@@ -30,6 +30,9 @@ inline constexpr const char *kSharedArrayAnnotation = "alloy.shared_array";
 inline constexpr const char *kSharedVariableAnnotation = "alloy.shared";
 inline constexpr const char *kDynamicSharedAnnotation = "alloy.dynamic_shared";
 inline constexpr const char *kMayAliasAnnotation = "alloy.may_alias";
+inline constexpr const char *kDeviceGlobalAnnotation = "alloy.device_global";
+inline constexpr const char *kConstantGlobalAnnotation =
+    "alloy.constant_global";
 // The symbol prefix of an extern shared array in the host object, which
 // HostSharedMemoryPass replaces by the CPU device's dynamic shared memory.
 inline constexpr const char *kDynamicSharedSymbolPrefix =
@@ -68,6 +71,12 @@ bool isSharedVariable(const clang::VarDecl *vd);
 bool isMayAliasParam(const clang::ParmVarDecl *param);
 // CUDA's `extern __shared__ T name[];`: the launch's dynamic shared memory.
 bool isDynamicSharedVariable(const clang::VarDecl *vd);
+
+// A device global: [[gpu::device]] (CUDA's __device__) or [[gpu::constant]]
+// (__constant__) on any declaration of a namespace-scope or static member
+// variable; constant wins when both are written.
+enum class DeviceGlobal { none, device, constant };
+DeviceGlobal deviceGlobalKind(const clang::VarDecl *vd);
 
 // The value of `e` when it is a scalar (integer, enum, bool or floating)
 // constant that needs no code: literals, constexpr variables, foldable

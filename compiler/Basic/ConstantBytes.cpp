@@ -121,4 +121,16 @@ std::optional<std::string> constantVariableBytes(ASTContext &ast,
   return constantBytes(ast, *value, t);
 }
 
+std::optional<std::string> deviceGlobalBytes(ASTContext &ast,
+                                             const VarDecl *vd) {
+  QualType t = vd->getType();
+  const VarDecl *withInit = nullptr;
+  if (!vd->getAnyInitializer(withInit) || !withInit)
+    return std::string(ast.getTypeSizeInChars(t).getQuantity(), '\0');
+  const APValue *value = withInit->evaluateValue();
+  if (!value)
+    return std::nullopt;
+  return constantBytes(ast, *value, t);
+}
+
 } // namespace alloy

@@ -36,6 +36,12 @@ std::optional<std::string> constantBytes(clang::ASTContext &ast,
 std::optional<std::string> constantVariableBytes(clang::ASTContext &ast,
                                                  const clang::VarDecl *vd);
 
+// The initial bytes of the device global `vd` ([[gpu::device]] or
+// [[gpu::constant]]): its constant initializer's, or zeros without an
+// initializer; nothing when the initializer is not a constant.
+std::optional<std::string> deviceGlobalBytes(clang::ASTContext &ast,
+                                             const clang::VarDecl *vd);
+
 } // namespace alloy
 
 #endif

@@ -1,6 +1,7 @@
 // Constant data in device code: string literals, __func__, constant
 // variables (constexpr tables) and constant values of any type, laid out
-// byte by byte from clang's constant evaluator (Basic/ConstantBytes.h).
+// byte by byte from clang's constant evaluator (Basic/ConstantBytes.h);
+// and the addresses of device globals.
 #include "Basic/InternalError.h"
 #include "Basic/ConstantBytes.h"
 #include "FunctionEmitter.h"
@@ -33,6 +34,14 @@ Address FunctionEmitter::emitConstantVariable(const VarDecl *vd) {
   ALLOY_CHECK(bytes && "Sema checked that the constant has a byte image");
   return emitConstantData(*bytes, types.alignOf(vd->getType()),
                           loc(vd->getLocation()));
+}
+
+Address FunctionEmitter::emitDeviceGlobal(const VarDecl *vd, mlir::Location l) {
+  DeviceModule::GlobalRef g = module.getDeviceGlobal(vd);
+  mlir::Value p = GlobalAddressOp::create(
+      b, l, g.symbol, g.constant ? MemorySpace::constant : MemorySpace::global);
+  return Address{AddrSpaceCastOp::create(b, l, types.pointerType(), p),
+                 g.align};
 }
 
 mlir::Value FunctionEmitter::emitConstant(const APValue &value, QualType t,

@@ -1,6 +1,7 @@
 #include "Basic/InternalError.h"
 #include "DeviceModule.h"
 #include "Basic/ASTUtils.h"
+#include "Basic/ConstantBytes.h"
 #include "Basic/Diagnostics.h"
 #include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
@@ -65,6 +66,38 @@ std::string DeviceModule::getConstantData(llvm::StringRef bytes,
   GlobalConstantOp::create(b, b.getUnknownLoc(), name, bytes, align);
   constants[key] = name;
   return name;
+}
+
+DeviceModule::GlobalRef DeviceModule::getDeviceGlobal(const VarDecl *var) {
+  const VarDecl *def = var->getDefinition();
+  ALLOY_CHECK(def && "Sema/DeviceCodeChecker reports undefined device globals");
+  std::string name;
+  if (mangler->shouldMangleDeclName(def)) {
+    llvm::raw_string_ostream os(name);
+    mangler->mangleName(GlobalDecl(def), os);
+  } else {
+    name = def->getName().str();
+  }
+  if (auto existing = moduleOp->lookupSymbol<DeviceGlobalOp>(name))
+    return {name, existing.getSpace() == MemorySpace::constant,
+            existing.getAlignment()};
+  QualType t = def->getType();
+  std::optional<std::string> bytes = deviceGlobalBytes(ast, def);
+  ALLOY_CHECK(bytes && "Sema/DeviceCodeChecker checked the initializer");
+  bool constant = deviceGlobalKind(def) == DeviceGlobal::constant;
+  uint64_t align = std::max<uint64_t>(types.alignOf(t),
+                                      ast.getDeclAlign(def).getQuantity());
+  std::optional<llvm::StringRef> value;
+  if (llvm::any_of(*bytes, [](char c) { return c != 0; }))
+    value = *bytes;
+  mlir::OpBuilder b(&ctx);
+  b.setInsertionPointToStart(moduleOp->getBody());
+  DeviceGlobalOp::create(
+      b, location(def->getLocation()), name, bytes->size(),
+      constant ? MemorySpace::constant : MemorySpace::global, value, align);
+  globalInfos.push_back(
+      {name, def->getQualifiedNameAsString(), bytes->size(), constant});
+  return {name, constant, align};
 }
 
 std::string DeviceModule::createSharedMemory(const FunctionDecl *fn,

@@ -56,6 +56,15 @@ public:
   // The symbol of an alloy.global_constant holding `bytes` (shared by equal
   // data).
   std::string getConstantData(llvm::StringRef bytes, uint64_t align);
+  // The alloy.device_global of the [[gpu::device]] or [[gpu::constant]]
+  // variable `var`, declared on first use.
+  struct GlobalRef {
+    std::string symbol;
+    bool constant = false; // in the constant space, else the global space
+    uint64_t align = 1;
+  };
+  GlobalRef getDeviceGlobal(const clang::VarDecl *var);
+  const std::vector<DeviceGlobalInfo> &globals() const { return globalInfos; }
   // Declares an alloy.shared_memory for `var` (in `fn`); returns its symbol.
   std::string createSharedMemory(const clang::FunctionDecl *fn,
                                  const clang::VarDecl *var, mlir::Type type,
@@ -78,6 +87,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, mlir::func::FuncOp> functions;
   std::deque<const clang::FunctionDecl *> pending;
   std::vector<KernelInfo> kernelInfos;
+  std::vector<DeviceGlobalInfo> globalInfos;
   bool failed = false;
   const llvm::DenseSet<const clang::FunctionDecl *> *checked = nullptr;
   unsigned sharedArrays = 0;

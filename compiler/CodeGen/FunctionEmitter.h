@@ -201,6 +201,8 @@ public:
                            mlir::Location l);
   Address emitStringLiteral(const clang::StringLiteral *s);
   Address emitConstantVariable(const clang::VarDecl *vd);
+  // The storage of a [[gpu::device]] or [[gpu::constant]] variable.
+  Address emitDeviceGlobal(const clang::VarDecl *vd, mlir::Location l);
 
   // --- Memory and objects ---------------------------------------------------
   Address createTemp(clang::QualType t);

@@ -76,6 +76,7 @@ KernelParamInfo lowerKernelParam(TypeLowering &types, const ParmVarDecl *param,
 }
 
 std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
+                                    const std::vector<DeviceGlobalInfo> &globals,
                                     const std::string &arch) {
   std::ostringstream os;
   os << "arch " << arch << "\n";
@@ -106,6 +107,9 @@ std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
         os << "may_alias\n";
     }
   }
+  for (const DeviceGlobalInfo &g : globals)
+    os << "global " << g.symbol << " " << (g.constant ? "constant" : "global")
+       << " " << g.size << " " << g.qualifiedName << "\n";
   return os.str();
 }
 

@@ -39,8 +39,17 @@ struct KernelInfo {
   bool independent = false; // its threads never wait for each other
 };
 
+// A device global ([[gpu::device]] or [[gpu::constant]] variable).
+struct DeviceGlobalInfo {
+  std::string symbol;        // its PTX name, the host variable's too
+  std::string qualifiedName; // e.g. tables::coefficients
+  uint64_t size = 0;
+  bool constant = false; // in the constant space
+};
+
 // The `metadata` text of an alloy_module_image.
 std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
+                                    const std::vector<DeviceGlobalInfo> &globals,
                                     const std::string &arch);
 
 } // namespace alloy

@@ -185,6 +185,8 @@ LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
     return at(Address{AddrSpaceCastOp::create(b, l, types.pointerType(), base),
                       align});
   }
+  if (deviceGlobalKind(vd) != DeviceGlobal::none)
+    return at(fe.emitDeviceGlobal(vd, fe.loc(e->getExprLoc())));
   if (std::optional<APValue> v = foldScalar(e, ast)) {
     // The address of a constant scalar: a local copy.
     Address tmp = fe.createTemp(vd->getType());
@@ -199,6 +201,8 @@ LValue LValueEmitter::VisitMemberExpr(const MemberExpr *e) {
   const ValueDecl *member = e->getMemberDecl();
   if (const auto *vd = dyn_cast<VarDecl>(member)) {
     fe.emitIgnoredExpr(e->getBase());
+    if (deviceGlobalKind(vd) != DeviceGlobal::none)
+      return at(fe.emitDeviceGlobal(vd, fe.loc(e->getExprLoc())));
     if (std::optional<APValue> v = foldScalar(e, ast)) {
       Address tmp = fe.createTemp(vd->getType());
       fe.emitStore(fe.emitConstant(*v, e->getType(), fe.loc(e->getExprLoc())),

@@ -126,7 +126,7 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
                          const DeviceCompileOptions &options,
                          clang::DiagnosticsEngine &diags) {
   writeTrace(options, ".kernels.txt",
-             serializeKernelMetadata(kernels, options.arch));
+             serializeKernelMetadata(kernels, {}, options.arch));
   writeTrace(options, ".alloy.mlir", print(module));
   llvm::TimeTraceScope scope("Alloy IR passes");
   CollectedMLIRErrors errors(module.getContext());

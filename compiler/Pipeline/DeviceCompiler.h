@@ -46,6 +46,7 @@ struct DeviceImage {
   std::string ptx;
   std::vector<DeviceCubin> cubins; // one per --gpu-arch, lowest first
   std::vector<KernelInfo> kernels;
+  std::vector<DeviceGlobalInfo> globals;
   // Device functions with PTX asm: their host copies trap instead.
   std::vector<std::string> ptxAsmFunctions;
 };

@@ -205,8 +205,11 @@ llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
   module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                        uint32_t(fastMath ? 1 : 0));
   resolvePrecisionReflects(module, !fastMath);
+  // Kernels and device globals (which the host finds by name) stay visible.
   llvm::internalizeModule(module, [&](const llvm::GlobalValue &gv) {
-    return kernels.contains(gv.getName());
+    const auto *var = llvm::dyn_cast<llvm::GlobalVariable>(&gv);
+    return kernels.contains(gv.getName()) ||
+           (var && var->isExternallyInitialized());
   });
   return llvm::Error::success();
 }

@@ -296,6 +296,73 @@ struct SharedAttrInfo : ParsedAttrInfo {
   }
 };
 
+// [[gpu::device]] and [[gpu::constant]] on a variable at namespace scope or
+// a static data member: a device global in global or constant memory
+// (CUDA's __device__ and __constant__ variables), which the host reads
+// and writes with gpu::copy_to_symbol and gpu::copy_from_symbol.
+// CUDA's __device__ also marks functions; there it means nothing.
+struct DeviceGlobalAttrInfo : ParsedAttrInfo {
+  DeviceGlobalAttrInfo(bool constant) : constant(constant) {
+    static constexpr Spelling device[] = {
+        {ParsedAttr::AS_CXX11, "gpu::device"},
+        {ParsedAttr::AS_CXX11, "device"},
+        {ParsedAttr::AS_GNU, "alloy_device"}}; // CUDA's __device__
+    static constexpr Spelling constantSpellings[] = {
+        {ParsedAttr::AS_CXX11, "gpu::constant"},
+        {ParsedAttr::AS_CXX11, "constant"},
+        {ParsedAttr::AS_GNU, "alloy_constant"}}; // CUDA's __constant__
+    if (constant)
+      Spellings = constantSpellings;
+    else
+      Spellings = device;
+  }
+  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
+                            const Decl *d) const override {
+    if (asFunction(d) && !constant)
+      return true;
+    const auto *vd = dyn_cast<VarDecl>(d);
+    if (vd && !isa<ParmVarDecl>(vd) && vd->hasGlobalStorage() &&
+        !vd->isStaticLocal())
+      return true;
+    if (asFunction(d))
+      report(s.getDiagnostics(), attr.getLoc(),
+             diag::err_attr_constant_function);
+    else
+      report(s.getDiagnostics(), attr.getLoc(),
+             diag::err_attr_device_global_placement)
+          << name();
+    return false;
+  }
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkNoArgs(s, attr, name(),
+                     constant ? "[[gpu::constant]]" : "[[gpu::device]]"))
+      return AttributeNotApplied;
+    if (!isa<VarDecl>(d)) {
+      // A function: every function a kernel reaches runs on the GPU.
+      if (!attr.isGNUAttribute())
+        report(s.getDiagnostics(), attr.getLoc(),
+               diag::warn_attr_device_function);
+      return AttributeApplied;
+    }
+    d->addAttr(makeAnnotation(s, attr,
+                              constant ? kConstantGlobalAnnotation
+                                       : kDeviceGlobalAnnotation));
+    return AttributeApplied;
+  }
+
+private:
+  const char *name() const { return constant ? "constant" : "device"; }
+  bool constant;
+};
+
+struct DeviceAttrInfo : DeviceGlobalAttrInfo {
+  DeviceAttrInfo() : DeviceGlobalAttrInfo(false) {}
+};
+struct ConstantAttrInfo : DeviceGlobalAttrInfo {
+  ConstantAttrInfo() : DeviceGlobalAttrInfo(true) {}
+};
+
 // [[gpu::may_alias]] on a kernel's output parameter: the launch may pass
 // a buffer that is also an input (an in-place kernel); the kernel's
 // pointers are then not noalias.
@@ -340,6 +407,10 @@ ParsedAttrInfoRegistry::Add<ClusterDimsAttrInfo>
     clusterAttr("gpu-cluster-dims", "[[gpu::cluster_dims]]");
 ParsedAttrInfoRegistry::Add<SharedAttrInfo> sharedAttr("gpu-shared",
                                                        "[[gpu::shared]]");
+ParsedAttrInfoRegistry::Add<DeviceAttrInfo> deviceAttr("gpu-device",
+                                                       "[[gpu::device]]");
+ParsedAttrInfoRegistry::Add<ConstantAttrInfo>
+    constantAttr("gpu-constant", "[[gpu::constant]]");
 
 } // namespace
 } // namespace alloy

@@ -28,11 +28,13 @@ constexpr const char *anyCall = "[](auto &&...) { return 0; }";
 // predefined as reporting macros.
 constexpr CudaName cudaNames[] = {
     {"__global__", "[[gpu::kernel]]", ""},
-    {"__device__", "nothing (device functions need no mark)", ""},
+    {"__device__",
+     "nothing on a function (device functions need no mark), "
+     "[[gpu::device]] on a variable",
+     ""},
     {"__host__", "nothing", ""},
     {"__shared__", "[[gpu::shared]]", ""},
-    {"__constant__", "a kernel parameter (device globals are not supported)",
-     ""},
+    {"__constant__", "[[gpu::constant]]", ""},
     {"__forceinline__", "[[gnu::always_inline]] inline", "inline"},
     {"__syncthreads", "gpu::sync_threads()", anyCall},
     {"__syncwarp", "gpu::warp::sync(mask)", anyCall},

@@ -90,6 +90,7 @@ namespace {
 // ptxas's limit on the shared memory a block declares in code (dynamic
 // shared memory may go beyond it).
 constexpr uint64_t kMaxStaticShared = 48 * 1024;
+constexpr uint64_t kMaxConstantGlobal = 64 * 1024; // the GPU's constant bank
 
 uint64_t sharedBytes(const ASTContext &ast, QualType t) {
   return t->isIncompleteType() || t->isDependentType()
@@ -135,6 +136,8 @@ public:
       walk(child);
   }
   void checkVarDecl(const VarDecl *vd);
+  // A [[gpu::device]] or [[gpu::constant]] variable's definition.
+  void checkDeviceGlobalDefinition(const VarDecl *def);
   void checkInits(const CXXConstructorDecl *ctor);
 
   // --- Statements ------------------------------------------------------
@@ -386,6 +389,8 @@ private:
                    const FunctionDecl *&target);
   void checkDeclRef(const ValueDecl *d, const Expr *use);
   void checkGlobal(const VarDecl *vd, const Expr *use);
+  void checkDeviceGlobal(const VarDecl *vd, SourceLocation loc);
+  void checkConstantWrite(const Expr *target, SourceLocation loc);
   void checkCallee(const CallExpr *e, const FunctionDecl *callee);
   void checkPolymorphic(const CXXRecordDecl *rd, SourceLocation loc);
 
@@ -619,6 +624,10 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
   }
   if (foldScalar(use, ast))
     return;
+  if (deviceGlobalKind(vd) != DeviceGlobal::none) {
+    checkDeviceGlobal(vd, loc);
+    return;
+  }
   if (!vd->getType().isConstQualified() || vd->getType()->isReferenceType()) {
     c.error(loc, diag::err_device_mutable_global, fn)
         << (vd->isStaticDataMember() ? 1 : vd->isStaticLocal() ? 2 : 0) << vd;
@@ -636,6 +645,69 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
     c.error(loc, diag::err_device_constant_too_large, fn) << vd << *size;
   else if (!constantVariableBytes(ast, vd))
     c.error(loc, diag::err_device_constant_no_bytes, fn) << vd;
+}
+
+void BodyChecker::checkDeviceGlobal(const VarDecl *vd, SourceLocation loc) {
+  // The definition's own checks are checkDeviceGlobalDefinition's.
+  if (!vd->getDefinition())
+    c.error(loc, diag::err_device_global_extern, fn) << vd;
+}
+
+void BodyChecker::checkDeviceGlobalDefinition(const VarDecl *def) {
+  SourceLocation loc = def->getLocation();
+  QualType t = def->getType();
+  const VarDecl *vd = def;
+  if (def->isInline() || def->isTemplated() ||
+      def->getTemplateSpecializationKind() != TSK_Undeclared) {
+    c.error(loc, diag::err_device_global_template, fn) << vd
+        << (def->isInline() && !def->isTemplated() &&
+                    def->getTemplateSpecializationKind() == TSK_Undeclared
+                ? 0
+                : 1);
+    return;
+  }
+  if (!checkType(t, loc))
+    return;
+  if (t->isReferenceType() || !t.isTriviallyCopyableType(ast)) {
+    c.error(loc, diag::err_device_global_type, fn) << vd << t;
+    return;
+  }
+  uint64_t size = ast.getTypeSizeInChars(t).getQuantity();
+  if (deviceGlobalKind(vd) == DeviceGlobal::constant && size > kMaxConstantGlobal)
+    c.error(loc, diag::err_device_global_constant_size, fn) << vd << size;
+  else if (!deviceGlobalBytes(ast, def))
+    c.error(loc, diag::err_device_global_init, fn) << vd;
+}
+
+// The variable that `e` designates a part of (an element, a member), when
+// it is a [[gpu::constant]] device global.
+static const VarDecl *writtenConstantGlobal(const Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *sub = dyn_cast<ArraySubscriptExpr>(e)) {
+      const Expr *base = sub->getBase()->IgnoreParenImpCasts();
+      if (!base->getType()->isArrayType())
+        return nullptr; // through a pointer: not the variable itself
+      e = base;
+    } else if (const auto *member = dyn_cast<MemberExpr>(e)) {
+      if (member->isArrow())
+        return nullptr;
+      if (const auto *vd = dyn_cast<VarDecl>(member->getMemberDecl()))
+        return deviceGlobalKind(vd) == DeviceGlobal::constant ? vd : nullptr;
+      e = member->getBase();
+    } else if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
+      const auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+      return vd && deviceGlobalKind(vd) == DeviceGlobal::constant ? vd
+                                                                   : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+}
+
+void BodyChecker::checkConstantWrite(const Expr *target, SourceLocation loc) {
+  if (const VarDecl *vd = writtenConstantGlobal(target))
+    c.error(loc, diag::err_device_constant_global_write, fn) << vd;
 }
 
 void BodyChecker::checkDeclRef(const ValueDecl *d, const Expr *use) {
@@ -727,6 +799,12 @@ void BodyChecker::VisitUnaryOperator(const UnaryOperator *e) {
   case UO_Coawait:
     c.error(e->getExprLoc(), diag::err_device_coroutine, fn);
     return;
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    checkConstantWrite(sub, e->getExprLoc());
+    break;
   case UO_Real:
   case UO_Imag:
     walk(sub); // its complex type is the error
@@ -752,6 +830,8 @@ void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
     c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
     return;
   }
+  if (e->isAssignmentOp())
+    checkConstantWrite(e->getLHS(), e->getExprLoc());
   if (e->getOpcode() == BO_Cmp && !ast.CompCategories.lookupInfoForType(
                                       e->getType())) {
     unsupported(e);
@@ -824,6 +904,9 @@ void BodyChecker::VisitCallExpr(const CallExpr *e) {
     c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
     return;
   }
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+      op && op->isAssignmentOp() && op->getNumArgs() > 0)
+    checkConstantWrite(op->getArg(0), e->getExprLoc());
   const FunctionDecl *callee = e->getDirectCallee();
   if (!callee) {
     if (const auto *pd = dyn_cast<CXXPseudoDestructorExpr>(calleeExpr)) {
@@ -1222,6 +1305,14 @@ DeviceCodeChecker::~DeviceCodeChecker() = default;
 
 bool DeviceCodeChecker::check(ArrayRef<const FunctionDecl *> kernels) {
   return impl->check(kernels);
+}
+
+bool DeviceCodeChecker::checkDeviceGlobals(ArrayRef<const VarDecl *> globals) {
+  unsigned before = impl->errors;
+  BodyChecker checker(*impl, nullptr);
+  for (const VarDecl *vd : globals)
+    checker.checkDeviceGlobalDefinition(vd);
+  return impl->errors == before;
 }
 
 const llvm::DenseSet<const FunctionDecl *> &

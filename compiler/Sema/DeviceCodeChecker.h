@@ -14,6 +14,7 @@ namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace alloy {
@@ -25,6 +26,11 @@ public:
 
   // Checks `kernels` and every function they reach. False after errors.
   bool check(llvm::ArrayRef<const clang::FunctionDecl *> kernels);
+
+  // Checks the definitions of device globals ([[gpu::device]],
+  // [[gpu::constant]]): their types, initializers and sizes. False after
+  // errors.
+  bool checkDeviceGlobals(llvm::ArrayRef<const clang::VarDecl *> globals);
 
   // The function definitions device code reaches (kernels included).
   const llvm::DenseSet<const clang::FunctionDecl *> &reached() const;

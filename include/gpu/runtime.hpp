@@ -477,6 +477,7 @@ private:
 
 #include <gpu/graph.hpp>
 #include <gpu/pinned_buffer.hpp>
+#include <gpu/symbols.hpp>
 #include <gpu/transfers.hpp>
 
 namespace gpu {

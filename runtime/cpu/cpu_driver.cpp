@@ -353,7 +353,8 @@ bool find_allocation(uintptr_t p, uintptr_t &start, size_t &size) {
 CUresult pointer_attribute(void *out, int which, CUdeviceptr p) {
   uintptr_t start = 0;
   size_t size = 0;
-  if (!find_allocation(uintptr_t(p), start, size))
+  if (!find_allocation(uintptr_t(p), start, size) &&
+      !find_global_containing(uintptr_t(p), start, size))
     return CUDA_ERROR_INVALID_VALUE;
   switch (which) {
   case CU_POINTER_ATTRIBUTE_CONTEXT:
@@ -511,6 +512,10 @@ CUresult module_unload(CUmodule) { return CUDA_SUCCESS; }
 CUresult module_function(CUfunction *, CUmodule, const char *) {
   return CUDA_ERROR_NOT_FOUND;
 }
+// Device globals are their host variables (get_global).
+CUresult module_global(CUdeviceptr *, size_t *, CUmodule, const char *) {
+  return CUDA_ERROR_NOT_FOUND;
+}
 CUresult func_set_attribute(CUfunction, int, int) { return CUDA_SUCCESS; }
 CUresult func_get_attribute(int *v, int which, CUfunction f) {
   const kernel_record &k = *reinterpret_cast<cpu_function *>(f)->kernel;
@@ -587,6 +592,7 @@ const driver_api table = [] {
   a.cuModuleLoadDataEx = module_load;
   a.cuModuleUnload = module_unload;
   a.cuModuleGetFunction = module_function;
+  a.cuModuleGetGlobal = module_global;
   a.cuFuncSetAttribute = func_set_attribute;
   a.cuFuncGetAttribute = func_get_attribute;
   a.cuOccupancyMaxActiveBlocksPerMultiprocessor = occupancy;

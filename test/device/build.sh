@@ -38,6 +38,10 @@ rm -f "$out/kernels.o" "$out/main.o"
 # CUDA's keywords, built-ins, warp functions, atomics and vector types.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cuda-keywords.cpp" -o "$out/cuda_keywords"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cooperative-groups.cpp" -o "$out/cooperative_groups"
+# Device globals: __constant__/__device__ and the symbol copies (PTX for
+# sm_80 JIT-compiled, and the sm_90 cubin).
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/device-globals.cpp" -o "$out/device_globals"
+"$cxx" -O2 "$src/test/e2e/device-globals.cpp" -o "$out/device_globals_sm80"
 # Atomic addition of halves and pairs (sm_80 PTX too: bf16 as a CAS loop).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics"
 "$cxx" -O2 --gpu-arch=sm_80 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics_sm80"

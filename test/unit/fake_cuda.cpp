@@ -715,6 +715,17 @@ CUresult cuModuleGetFunction(CUfunc_st **f, CUmod_st *, const char *name) {
   functions.push_back({name});
   return *f = reinterpret_cast<CUfunc_st *>(&functions.back()), 0;
 }
+// Every device global: 4 KiB of host memory, one block per name.
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *bytes, CUmod_st *,
+                              const char *name) {
+  FAKE_ENTRY("cuModuleGetGlobal_v2");
+  static std::map<std::string, std::vector<char>> globals; // freed at exit
+  std::vector<char> &storage = globals[name];
+  storage.resize(4096);
+  *p = reinterpret_cast<uintptr_t>(storage.data());
+  *bytes = storage.size();
+  return 0;
+}
 CUresult cuFuncSetAttribute(CUfunc_st *, int attribute, int value) {
   FAKE_ENTRY("cuFuncSetAttribute");
   if (attribute == 8)

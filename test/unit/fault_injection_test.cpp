@@ -315,7 +315,8 @@ const char *const bound[] = {
     "cuMemcpyHtoDAsync_v2", "cuMemcpyDtoHAsync_v2", "cuMemsetD8Async",
     "cuMemsetD16Async", "cuMemsetD32Async", "cuMemcpyDtoDAsync_v2",
     "cuMemAllocHost_v2", "cuMemFreeHost", "cuModuleLoadDataEx",
-    "cuModuleUnload", "cuModuleGetFunction", "cuFuncSetAttribute",
+    "cuModuleUnload", "cuModuleGetFunction", "cuModuleGetGlobal_v2",
+    "cuFuncSetAttribute",
     "cuFuncGetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor",
     "cuLaunchKernel"};
 

@@ -147,12 +147,63 @@ TEST(ModuleRegistry, RejectsMalformedMetadata) {
   expect_malformed("arch sm_80\nkernel a b\n", 2,
                    "lists 1 kernels, its image 2");
   expect_malformed("arch sm_80\narch sm_90\n", 0, "a second 'arch'");
+  expect_malformed("arch sm_80\nglobal g shared 4 g\n", 0,
+                   "'global' needs SYMBOL SPACE SIZE NAME");
+  expect_malformed("arch sm_80\nglobal g global 0 g\n", 0,
+                   "'global' needs SYMBOL SPACE SIZE NAME");
+  expect_malformed("arch sm_80\nglobal g global 4\n", 0,
+                   "'global' needs SYMBOL SPACE SIZE NAME");
+  expect_malformed("arch sm_80\nkernel a b\nglobal g global 4 g\n"
+                   "param x input 8 0:8\n",
+                   1, "line 4: 'param' after a 'global' record");
+  // The image's table of host variables must match the records.
+  expect_malformed("arch sm_80\nglobal g global 4 g\n", 0,
+                   "lists 1 device globals, its image 0");
 
   alloy_module_image bad_version = image_of("arch sm_80\n", 0, nullptr);
   bad_version.abi_version = 99;
   auto parsed = gpu::detail::parse_module(bad_version);
   ASSERT_FALSE(parsed);
   EXPECT_NE(parsed.error().message().find("ABI version 99"), std::string::npos);
+}
+
+int table[4];
+unsigned counter;
+
+TEST(ModuleRegistry, FindsDeviceGlobalsByTheirHostVariables) {
+  static const void *const globals[] = {&table, &counter};
+  static alloy_module_image image = [] {
+    alloy_module_image i =
+        image_of("arch sm_80\n"
+                 "global _Z5table constant 16 ns::table\n"
+                 "global counter global 4 counter\n",
+                 0, nullptr);
+    i.global_count = 2;
+    i.host_globals = globals;
+    return i;
+  }();
+  __alloy_register_module(&image);
+  auto found = gpu::detail::find_global(&table);
+  ASSERT_TRUE(found) << found.error().message();
+  EXPECT_EQ((*found)->symbol, "_Z5table");
+  EXPECT_EQ((*found)->name, "ns::table");
+  EXPECT_EQ((*found)->size, 16u);
+  EXPECT_TRUE((*found)->constant);
+  auto second = gpu::detail::find_global(&counter);
+  ASSERT_TRUE(second);
+  EXPECT_FALSE((*second)->constant);
+  uintptr_t start = 0;
+  size_t size = 0;
+  EXPECT_TRUE(gpu::detail::find_global_containing(
+      reinterpret_cast<uintptr_t>(&table[3]), start, size));
+  EXPECT_EQ(start, reinterpret_cast<uintptr_t>(&table));
+  EXPECT_EQ(size, 16u);
+  int other = 0;
+  auto missing = gpu::detail::find_global(&other);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code(), gpu::errc::kernel_not_compiled);
+  EXPECT_FALSE(gpu::detail::find_global_containing(
+      reinterpret_cast<uintptr_t>(&other), start, size));
 }
 
 TEST(ModuleRegistry, EmptyParamLeavesAndCarriageReturns) {

@@ -9,21 +9,24 @@
 //                        function); `extern __shared__ T name[];` (in a
 //                        function or at namespace scope) is the launch's
 //                        dynamic shared memory, gpu::dynamic_shared<T>()
-//   __device__, __host__ nothing: Alloy compiles for the GPU whatever a
-//                        kernel reaches, and everything for the host
+//   __device__           on a variable: [[gpu::device]], a device global;
+//                        on a function: nothing (Alloy compiles for the
+//                        GPU whatever a kernel reaches)
+//   __constant__         [[gpu::constant]], a device global in constant
+//                        memory (cudaMemcpyToSymbol: gpu::copy_to_symbol)
+//   __host__             nothing: everything is compiled for the host
 //   __forceinline__      inline, always_inline
 //   __restrict__         __restrict (honoured on kernel pointer parameters)
-// Not provided: __constant__ and __device__ variables (device globals),
-// __managed__, __grid_constant__ (gpu::tensor_map is one already),
+// Not provided: __managed__, __grid_constant__ (gpu::tensor_map is one already),
 // __noinline__ (libstdc++ spells GNU's attribute so: use [[gnu::noinline]]).
 #ifndef GPU_CUDA_KEYWORDS_HPP
 #define GPU_CUDA_KEYWORDS_HPP
 
 // The Alloy plugin predefines CUDA's names as macros that report them
 // (compiler/Sema/CudaSyntax.cpp); the porting layer defines its own.
-// (__constant__ keeps the plugin's: device globals are not supported.)
 #undef __global__
 #undef __device__
+#undef __constant__
 #undef __host__
 #undef __shared__
 #undef __forceinline__
@@ -41,7 +44,8 @@
 #define __global__ __attribute__((alloy_kernel))
 #define __launch_bounds__(...) __attribute__((alloy_launch_bounds(__VA_ARGS__)))
 #define __shared__ __attribute__((alloy_shared))
-#define __device__
+#define __device__ __attribute__((alloy_device))
+#define __constant__ __attribute__((alloy_constant))
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __restrict__ __restrict

@@ -6,7 +6,8 @@
 //     same object, and
 //   - a global constructor that calls `__alloy_register_module(&image)`.
 // The runtime keeps every registered image and finds a kernel by the address
-// of its host-side function (the `K` of `gpu::prepare<K>`).
+// of its host-side function (the `K` of `gpu::prepare<K>`), and a device
+// global by the address of its host variable.
 #ifndef GPU_DETAIL_MODULE_ABI_H
 #define GPU_DETAIL_MODULE_ABI_H
 
@@ -16,7 +17,7 @@
 extern "C" {
 #endif
 
-#define ALLOY_MODULE_ABI_VERSION 2
+#define ALLOY_MODULE_ABI_VERSION 3
 
 // One cubin of a multi-architecture image (ABI 2).
 struct alloy_cubin {
@@ -42,6 +43,10 @@ struct alloy_module_image {
   //   cluster X Y Z                   its [[gpu::cluster_dims]], if any
   //   recursive                       the kernel reaches a cycle of calls,
   //                                   so ptxas cannot size its stack
+  //   global SYMBOL SPACE SIZE NAME   a device global (after the kernels):
+  //                                   its PTX name, `global` or `constant`,
+  //                                   its size in bytes and its qualified
+  //                                   C++ name
   //   param NAME KIND SIZE LEAVES     one C++ parameter, in order. KIND is
   //                                   input, output, raw_output or scalar;
   //                                   SIZE is sizeof the C++ type; LEAVES is
@@ -62,6 +67,12 @@ struct alloy_module_image {
   uint32_t cubin_count;
   uint32_t reserved;
   const struct alloy_cubin *cubins;
+  // ABI 3: global_count entries: the host address of each device global
+  // ([[gpu::device]], [[gpu::constant]]), in the order of the `global`
+  // lines of `metadata`.
+  uint32_t global_count;
+  uint32_t reserved2;
+  const void *const *host_globals;
 };
 
 // Defined by the runtime (liballoy_runtime).

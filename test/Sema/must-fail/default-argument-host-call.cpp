@@ -4,7 +4,7 @@
 #include <gpu/device.hpp>
 
 inline int next_seed() {
-  // CHECK: default-argument-host-call.cpp:[[@LINE+1]]:14: error: the static local variable 'seed' cannot be used in device code: only constants (const or constexpr, with a constant initializer) can be read on the GPU; pass mutable data through a kernel parameter [alloy:device-mutable-global]
+  // CHECK: default-argument-host-call.cpp:[[@LINE+1]]:14: error: the static local variable 'seed' cannot be used in device code: only constants (const or constexpr, with a constant initializer) can be read on the GPU; pass mutable data through a kernel parameter, or make it a device global: {{.*}} (CUDA's __device__) [alloy:device-mutable-global]
   static int seed = 1;
   return seed *= 48271;
 }

@@ -7,7 +7,7 @@ float gain = 2.0f;
 }  // namespace config
 
 inline float apply_gain(float x) {
-  // CHECK: mutable-global-in-helper.cpp:[[@LINE+1]]:14: error: the global variable 'gain' cannot be used in device code: only constants (const or constexpr, with a constant initializer) can be read on the GPU; pass mutable data through a kernel parameter [alloy:device-mutable-global]
+  // CHECK: mutable-global-in-helper.cpp:[[@LINE+1]]:14: error: the global variable 'gain' cannot be used in device code: only constants (const or constexpr, with a constant initializer) can be read on the GPU; pass mutable data through a kernel parameter, or make it a device global: {{.*}} (CUDA's __device__) [alloy:device-mutable-global]
   return x * config::gain;
 }
 

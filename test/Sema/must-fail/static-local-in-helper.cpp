@@ -3,7 +3,7 @@
 #include <gpu/device.hpp>
 
 inline int next_id() {
-  // CHECK: static-local-in-helper.cpp:[[@LINE+1]]:14: error: the static local variable 'counter' cannot be used in device code: only constants (const or constexpr, with a constant initializer) can be read on the GPU; pass mutable data through a kernel parameter [alloy:device-mutable-global]
+  // CHECK: static-local-in-helper.cpp:[[@LINE+1]]:14: error: the static local variable 'counter' cannot be used in device code: only constants (const or constexpr, with a constant initializer) can be read on the GPU; pass mutable data through a kernel parameter, or make it a device global: {{.*}} (CUDA's __device__) [alloy:device-mutable-global]
   static int counter = 0;
   return counter++;
 }

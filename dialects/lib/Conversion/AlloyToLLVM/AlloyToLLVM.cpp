@@ -156,6 +156,26 @@ struct GlobalConstantLowering : ConvertOpToLLVMPattern<GlobalConstantOp> {
   }
 };
 
+/// alloy.device_global -> an external, externally initialized
+/// llvm.mlir.global of bytes: the host finds it by name and may write it,
+/// so LLVM neither folds its initial value nor internalizes it.
+struct DeviceGlobalLowering : ConvertOpToLLVMPattern<DeviceGlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(DeviceGlobalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), op.getSize());
+    Attribute value = op.getValueAttr();
+    if (!value)
+      value = rewriter.getStringAttr(std::string(op.getSize(), '\0'));
+    auto global = rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, type, /*isConstant=*/false, LLVM::Linkage::External,
+        op.getSymName(), value, op.getAlignment(), unsigned(op.getSpace()));
+    global.setExternallyInitializedAttr(rewriter.getUnitAttr());
+    return success();
+  }
+};
+
 /// The extern, zero-sized shared array that dynamic shared memory starts at.
 static constexpr llvm::StringLiteral kDynamicShared = "__alloy_dynamic_shared";
 
@@ -304,7 +324,13 @@ void populateAlloyToLLVMPatterns(const LLVMTypeConverter &tc,
   using R = ConversionPatternRewriter;
   using TC = const TypeConverter;
   patterns.add<KernelLowering, SharedMemoryLowering, GlobalConstantLowering,
-               DynamicSharedBaseLowering>(tc);
+               DeviceGlobalLowering, DynamicSharedBaseLowering>(tc);
+  addSimple<GlobalAddressOp>(
+      patterns, tc, [](GlobalAddressOp op, auto, R &r, TC &tc) {
+        return LLVM::AddressOfOp::create(
+                   r, op.getLoc(), tc.convertType(op.getType()), op.getName())
+            .getResult();
+      });
   addSimple<ConstantAddressOp>(
       patterns, tc, [](ConstantAddressOp op, auto, R &r, TC &tc) {
         return LLVM::AddressOfOp::create(

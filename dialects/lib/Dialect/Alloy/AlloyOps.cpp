@@ -200,6 +200,31 @@ ConstantAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+LogicalResult DeviceGlobalOp::verify() {
+  if (getSpace() != MemorySpace::global && getSpace() != MemorySpace::constant)
+    return emitOpError("must be in the global or the constant space");
+  if (getSize() == 0)
+    return emitOpError("must have a size");
+  if (std::optional<StringRef> value = getValue();
+      value && value->size() != getSize())
+    return emitOpError("has ") << value->size() << " bytes of initial value for "
+                               << getSize() << " bytes";
+  return verifyAlignment(*this, getAlignment());
+}
+
+LogicalResult
+GlobalAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto global =
+      symbolTable.lookupNearestSymbolFrom<DeviceGlobalOp>(*this, getNameAttr());
+  if (!global)
+    return emitOpError("'")
+           << getName() << "' does not name an alloy.device_global";
+  if (cast<PtrType>(getType()).getSpace() != global.getSpace())
+    return emitOpError("result must be a pointer into the variable's space (")
+           << stringifyMemorySpace(global.getSpace()) << ")";
+  return success();
+}
+
 LogicalResult SharedMemoryOp::verify() {
   if (failed(verifyAlignment(*this, getAlignment())))
     return failure();

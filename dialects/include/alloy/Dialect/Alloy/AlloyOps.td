@@ -522,6 +522,70 @@ def Alloy_ConstantAddressOp : Alloy_Op<"constant_address",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Device globals
+//===----------------------------------------------------------------------===//
+
+def Alloy_DeviceGlobalOp : Alloy_Op<"device_global", [Symbol]> {
+  let summary = "a variable in global or constant memory that the host "
+                "reads and writes (CUDA's __device__ and __constant__)";
+  let description = [{
+    At module level: `size` bytes in the `global` or `constant` address
+    space, initialized with `value` (zeros without one), visible to the host
+    under its symbol (cuModuleGetGlobal), which may write it between
+    launches: kernels never assume its initial value.
+    ```mlir
+    alloy.device_global @_ZL5table : 8 bytes in constant = "\00\00\80?\00\00\00@", align 4
+    alloy.device_global @_Z7counter : 4 bytes in global, align 4
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, I64Attr:$size,
+                       Alloy_MemorySpace:$space, OptionalAttr<StrAttr>:$value,
+                       I64Attr:$alignment);
+  let assemblyFormat = [{
+    $sym_name `:` $size `bytes` `in` $space (`=` $value^)? `,` `align`
+    $alignment attr-dict
+  }];
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name, "uint64_t":$size,
+                   "::alloy::MemorySpace":$space,
+                   "std::optional<::llvm::StringRef>":$bytes,
+                   "uint64_t":$alignment), [{
+      $_state.addAttribute("sym_name", $_builder.getStringAttr(name));
+      $_state.addAttribute("size", $_builder.getI64IntegerAttr(size));
+      $_state.addAttribute("space",
+          ::alloy::MemorySpaceAttr::get($_builder.getContext(), space));
+      if (bytes)
+        $_state.addAttribute("value", $_builder.getStringAttr(*bytes));
+      $_state.addAttribute("alignment", $_builder.getI64IntegerAttr(alignment));
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def Alloy_GlobalAddressOp : Alloy_Op<"global_address",
+    [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the address of an alloy.device_global";
+  let description = [{
+    A pointer in the variable's own address space.
+    ```mlir
+    %p = alloy.global_address @_Z7counter : !alloy.ptr<global>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs Alloy_PtrType:$result);
+  let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name, "::alloy::MemorySpace":$space), [{
+      $_state.addAttribute("name",
+          ::mlir::FlatSymbolRefAttr::get($_builder.getContext(), name));
+      $_state.addTypes(::alloy::PtrType::get($_builder.getContext(), space));
+    }]>
+  ];
+}
+
 include "alloy/Dialect/Alloy/AlloyAtomicOps.td"
 include "alloy/Dialect/Alloy/AlloyMemoryOps.td"
 include "alloy/Dialect/Alloy/AlloyTensorOps.td"
