@@ -154,6 +154,40 @@ inline bool check_stencil2d(const std::vector<float> &in,
   return true;
 }
 
+// The CUDA sample convolutionSeparable: rows then columns with the same
+// taps, zero outside the image (the sample's convolutionRowCPU and
+// convolutionColumnCPU); the relative L2 norm of the error under 1e-6, the
+// sample's own test.
+inline bool check_convolution_separable(const std::vector<float> &in,
+                                        const std::vector<float> &taps,
+                                        const std::vector<float> &out, int w,
+                                        int h, int radius) {
+  std::vector<double> rows(in.size());
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      double sum = 0;
+      for (int k = -radius; k <= radius; ++k)
+        if (x + k >= 0 && x + k < w)
+          sum += double(in[size_t(y) * w + x + k]) * taps[radius - k];
+      rows[size_t(y) * w + x] = float(sum);
+    }
+  double delta = 0, norm = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      double sum = 0;
+      for (int k = -radius; k <= radius; ++k)
+        if (y + k >= 0 && y + k < h)
+          sum += rows[size_t(y + k) * w + x] * taps[radius - k];
+      double d = out[size_t(y) * w + x] - float(sum);
+      delta += d * d;
+      norm += sum * sum;
+    }
+  double l2 = std::sqrt(delta / norm);
+  if (!(l2 <= 1e-6))
+    std::fprintf(stderr, "relative L2 norm of the error: %g\n", l2);
+  return l2 <= 1e-6;
+}
+
 // GELU, tanh approximation (llm.c's gelu_forward_cpu): every element,
 // within 1e-5 (1e-3 for the fast-math build).
 inline bool check_gelu(const std::vector<float> &in,

@@ -67,6 +67,11 @@ constexpr CudaName cudaIdentifiers[] = {
                    "to_host(stream)", ""},
     {"cudaFree", "nothing (a gpu::device_buffer frees itself)", ""},
     {"cudaDeviceSynchronize", "stream.synchronize()", ""},
+    {"cudaMemcpyToSymbol",
+     "gpu::copy_to_symbol(stream, symbol, src, bytes[, offset])", ""},
+    {"cudaMemcpyFromSymbol",
+     "gpu::copy_from_symbol(stream, dst, symbol, bytes[, offset])", ""},
+    {"cudaGetSymbolAddress", "gpu::symbol_address(stream, symbol)", ""},
 };
 
 // Reports a failed unqualified lookup of one of cudaIdentifiers where the

@@ -29,6 +29,14 @@ __device__ __forceinline__ float twice(float v) { return 2 * v; }
 // (__forceinline__ on the same line: its own error.)
 // CHECK: cuda-syntax.cpp:[[@LINE-2]]:12: error: __forceinline__ is CUDA's
 
+// CHECK: cuda-syntax.cpp:[[@LINE+1]]:1: error: __constant__ is CUDA's, {{.*}}, or write {{\[\[}}gpu::constant]]
+__constant__ float weights[4];
+void set_weights(const float *w) {
+  // CHECK: cuda-syntax.cpp:[[@LINE+2]]:3: error: cudaMemcpyToSymbol is CUDA's, {{.*}}, or write gpu::copy_to_symbol(stream, symbol, src, bytes[, offset])
+  // CHECK: cuda-syntax.cpp:[[@LINE+1]]:3: error: use of undeclared identifier 'cudaMemcpyToSymbol'
+  cudaMemcpyToSymbol(weights, w, sizeof weights);
+}
+
 // A program's own threadIdx is its own: no error.
 void own_names() {
   const gpu::dim3 threadIdx = gpu::thread_idx(), blockDim = gpu::block_dim();
