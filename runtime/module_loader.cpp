@@ -12,9 +12,10 @@
 namespace gpu::detail {
 namespace {
 
-// `user` names what needs the module in messages: "kernel 'f'".
+// `kind` and `name` say what needs the module: "kernel", "ns::f".
 result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
-                                 const std::string &user) {
+                                 const char *kind, const std::string &name) {
+  const std::string user = std::string(kind) + " '" + name + "'";
   const alloy_cubin *cubin =
       choose_cubin(m, ctx.info.compute_capability());
   const void *image = cubin ? static_cast<const void *>(cubin->data)
@@ -25,7 +26,7 @@ result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
             : "its PTX for " + m.arch + " (JIT-compiled by the driver)";
   static const bool trace = std::getenv("ALLOY_TRACE_LAUNCHES") != nullptr;
   if (trace)
-    std::fprintf(stderr, "alloy: %s: loading %s\n", user.c_str(),
+    std::fprintf(stderr, "alloy: %s %s: loading %s\n", kind, name.c_str(),
                  code.c_str());
   std::string what = user + ": the driver could not load " + code;
   if (!image)
@@ -51,10 +52,10 @@ result<cu::CUmodule> load_module(context_state &ctx, const module_record &m,
 
 // The module in `ctx` (locked), loaded on first use.
 result<cu::CUmodule> module_in(context_state &ctx, const module_record &m,
-                               const std::string &user) {
+                               const char *kind, const std::string &name) {
   if (auto it = ctx.modules.find(&m); it != ctx.modules.end())
     return it->second;
-  auto module = load_module(ctx, m, user);
+  auto module = load_module(ctx, m, kind, name);
   if (!module)
     return std::unexpected(module.error());
   ctx.modules.emplace(&m, *module);
@@ -68,7 +69,7 @@ result<uint64_t> get_global(context_state &ctx, const global_record &g) {
     return uint64_t(reinterpret_cast<uintptr_t>(g.host_variable));
   std::lock_guard lock(ctx.mutex);
   std::string user = "device global '" + g.name + "'";
-  auto module = module_in(ctx, *g.module, user);
+  auto module = module_in(ctx, *g.module, "device global", g.name);
   if (!module)
     return std::unexpected(module.error());
   cu::CUdeviceptr address = 0;
@@ -100,7 +101,7 @@ result<loaded_function> get_function(context_state &ctx,
   std::lock_guard lock(ctx.mutex);
   if (auto it = ctx.functions.find(&kernel); it != ctx.functions.end())
     return it->second;
-  auto module = module_in(ctx, *kernel.module, "kernel '" + kernel.name + "'");
+  auto module = module_in(ctx, *kernel.module, "kernel", kernel.name);
   if (!module)
     return std::unexpected(module.error());
   loaded_function f;
