@@ -8,6 +8,7 @@
 #include "DeviceImageStore.h"
 #include "Pipeline/DivergenceReport.h"
 #include "Sema/DeviceCodeChecker.h"
+#include "Sema/DeviceKeyword.h"
 #include "Sema/KernelAttributes.h"
 #include "Sema/LaunchChecks.h"
 
@@ -121,6 +122,7 @@ void checkHostAsm(const GCCAsmStmt *s, ASTContext &ctx,
 
 bool KernelCompiler::HandleTopLevelDecl(DeclGroupRef group) {
   annotateSharedArrays(group);
+  annotateDeviceKeywordVariables(group);
   return true;
 }
 

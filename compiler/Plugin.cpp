@@ -11,6 +11,7 @@
 #include "KernelCompiler.h"
 #include "Sema/CudaHeaders.h"
 #include "Sema/CudaSyntax.h"
+#include "Sema/DeviceKeyword.h"
 
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -60,6 +61,7 @@ protected:
                                       SourceLocation());
     diagnoseCudaHeaders(ci.getPreprocessor());
     diagnoseCudaSyntax(ci.getPreprocessor());
+    recordDeviceKeywords(ci.getPreprocessor());
     std::vector<std::unique_ptr<ASTConsumer>> consumers;
     consumers.push_back(cudaIdentifierChecks());
     consumers.push_back(

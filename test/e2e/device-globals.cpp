@@ -34,6 +34,13 @@ struct config {
 // CUDA's spellings.
 __constant__ float c_filter[5];
 __device__ int d_flag = -1;
+static __device__ unsigned d_calls; // after another specifier
+namespace cuda_ns {
+struct counters {
+  __device__ static int hits;
+};
+__device__ int counters::hits;
+} // namespace cuda_ns
 
 int host_only = 5;
 
@@ -55,16 +62,26 @@ int host_only = 5;
     history[t] *= 2;
 }
 
+// __device__ on functions and lambdas means nothing (CUDA's extended
+// lambdas parse).
+template <class F> __host__ __device__ __forceinline__ float tap(F f, int k) {
+  return f(k);
+}
+
 __global__ void cuda_filter(const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
+  auto weight = [] __device__(int k) { return c_filter[k]; };
+  auto at = [=] __host__ __device__(int k) -> float { return in[(i + k) % n]; };
   float acc = 0;
   for (int k = 0; k < 5; ++k)
-    acc += c_filter[k] * in[(i + k) % n];
+    acc += tap(weight, k) * at(k);
   out[i] = acc;
   if (i == 0)
     d_flag = n;
+  atomicAdd(&d_calls, 1u);
+  atomicAdd(&cuda_ns::counters::hits, 2);
 }
 
 int main() {
@@ -165,12 +182,19 @@ int main() {
         acc += filter[k] * in[(i + k) % n];
       wrong += std::fabs(out[i] - acc) > 1e-4f;
     }
-    int flag = 0;
+    int flag = 0, hits = 0;
+    unsigned calls = 0;
     auto read = gpu::copy_from_symbol(s, flag, d_flag);
-    failures += check(set && launched && read && wrong == 0 && flag == n,
+    auto read_calls = gpu::copy_from_symbol(s, calls, d_calls);
+    auto read_hits = gpu::copy_from_symbol(s, hits, cuda_ns::counters::hits);
+    failures += check(set && launched && read && read_calls && read_hits &&
+                          wrong == 0 && flag == n && calls == unsigned(n) &&
+                          hits == 2 * n,
                       "__constant__ and __device__",
                       describe(launched) + ", " + std::to_string(wrong) +
-                          " wrong, flag " + std::to_string(flag));
+                          " wrong, flag " + std::to_string(flag) + ", calls " +
+                          std::to_string(calls) + ", hits " +
+                          std::to_string(hits));
   }
 
   // Errors: not a device global; a range beyond the variable.

@@ -44,7 +44,13 @@
 #define __global__ __attribute__((alloy_kernel))
 #define __launch_bounds__(...) __attribute__((alloy_launch_bounds(__VA_ARGS__)))
 #define __shared__ __attribute__((alloy_shared))
-#define __device__ __attribute__((alloy_device))
+// __device__ stands on lambdas too, where C++ admits no GNU attribute: the
+// plugin finds the variables it stands on (compiler/Sema/DeviceKeyword.h).
+#if __has_attribute(alloy_device)
+#define __device__ _Pragma("alloy device_keyword")
+#else
+#define __device__
+#endif
 #define __constant__ __attribute__((alloy_constant))
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
