@@ -188,6 +188,72 @@ inline bool check_convolution_separable(const std::vector<float> &in,
   return l2 <= 1e-6;
 }
 
+// The CUDA sample quasirandomGenerator: point `pos` of dimension `dim` is
+// (XOR of table[dim][bit] over the set bits of seed + pos, plus 1) scaled
+// to (0, 1); every value exact.
+inline bool check_quasirandom(const std::vector<unsigned> &table, int dims,
+                              int resolution, const std::vector<float> &out,
+                              unsigned n, unsigned seed) {
+  const float scale = 1.0f / float(0x80000001U);
+  for (int dim = 0; dim < dims; ++dim)
+    for (unsigned pos = 0; pos < n; ++pos) {
+      unsigned result = 0, data = seed + pos;
+      for (int bit = 0; bit < resolution; ++bit, data >>= 1)
+        if (data & 1)
+          result ^= table[size_t(dim) * resolution + bit];
+      float ref = float(result + 1) * scale;
+      float got = out[size_t(dim) * n + pos];
+      if (got != ref) {
+        std::fprintf(stderr, "dimension %d, point %u: %g, expected %g\n", dim,
+                     pos, got, ref);
+        return false;
+      }
+    }
+  return true;
+}
+
+// Moro's inverse of the cumulative normal distribution (the sample's
+// MoroInvCNDcpu), in double.
+inline double moro_inverse_cnd(unsigned x) {
+  const double a[4] = {2.50662823884, -18.61500062529, 41.39119773534,
+                       -25.44106049637};
+  const double b[4] = {-8.4735109309, 23.08336743743, -21.06224101826,
+                       3.13082909833};
+  const double c[9] = {0.337475482272615,   0.976169019091719,
+                       0.160797971491821,   2.76438810333863E-02,
+                       3.8405729373609E-03, 3.951896511919E-04,
+                       3.21767881768E-05,   2.888167364E-07,
+                       3.960315187E-07};
+  double p = (x + 0.5) / 4294967296.0, y = p - 0.5, z;
+  if (std::fabs(y) < 0.42) {
+    z = y * y;
+    z = y * (((a[3] * z + a[2]) * z + a[1]) * z + a[0]) /
+        ((((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + 1.0);
+  } else {
+    z = std::log(-std::log(y > 0 ? 1 - p : p));
+    double sum = c[8];
+    for (int i = 7; i >= 0; --i)
+      sum = c[i] + z * sum;
+    z = y > 0 ? sum : -sum;
+  }
+  return z;
+}
+
+// The sample's inverseCND test: n evenly spaced samples, the L1 norm of
+// the error relative to the reference under 1e-6.
+inline bool check_inverse_cnd(const std::vector<float> &out, unsigned n) {
+  const unsigned distance = unsigned(-1) / (n + 1);
+  double delta = 0, norm = 0;
+  for (unsigned pos = 0; pos < n; ++pos) {
+    double ref = moro_inverse_cnd((pos + 1) * distance);
+    delta += std::fabs(out[pos] - ref);
+    norm += std::fabs(ref);
+  }
+  if (!(delta / norm < 1e-6))
+    std::fprintf(stderr, "L1 norm of the error: %g\n", delta / norm);
+  return delta / norm < 1e-6;
+}
+
 // GELU, tanh approximation (llm.c's gelu_forward_cpu): every element,
 // within 1e-5 (1e-3 for the fast-math build).
 inline bool check_gelu(const std::vector<float> &in,
