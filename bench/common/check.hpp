@@ -254,6 +254,39 @@ inline bool check_inverse_cnd(const std::vector<float> &out, unsigned n) {
   return delta / norm < 1e-6;
 }
 
+// The CUDA sample binomialOptions: European calls on a binomial tree of
+// `steps` steps (the sample's binomialOptionsCPU, in double); the L1 norm
+// of the error relative to the reference under 5e-4, the sample's test.
+struct binomial_option {
+  float S, X, T, R, V;
+};
+inline double binomial_call(const binomial_option &o, int steps) {
+  const double dt = double(o.T) / steps, vDt = o.V * std::sqrt(dt),
+               rDt = o.R * dt, If = std::exp(rDt), Df = std::exp(-rDt),
+               u = std::exp(vDt), d = std::exp(-vDt), pu = (If - d) / (u - d),
+               puByDf = pu * Df, pdByDf = (1.0 - pu) * Df;
+  std::vector<double> call(steps + 1);
+  for (int i = 0; i <= steps; ++i)
+    call[i] = std::max(o.S * std::exp(vDt * (2.0 * i - steps)) - o.X, 0.0);
+  for (int i = steps; i > 0; --i)
+    for (int j = 0; j < i; ++j)
+      call[j] = puByDf * call[j + 1] + pdByDf * call[j];
+  return call[0];
+}
+inline bool check_binomial_options(const std::vector<binomial_option> &opts,
+                                   const std::vector<float> &calls,
+                                   int steps) {
+  double delta = 0, norm = 0;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    double ref = binomial_call(opts[i], steps);
+    delta += std::fabs(calls[i] - ref);
+    norm += ref;
+  }
+  if (!(delta / norm < 5e-4))
+    std::fprintf(stderr, "L1 norm of the error: %g\n", delta / norm);
+  return delta / norm < 5e-4;
+}
+
 // GELU, tanh approximation (llm.c's gelu_forward_cpu): every element,
 // within 1e-5 (1e-3 for the fast-math build).
 inline bool check_gelu(const std::vector<float> &in,

@@ -2,6 +2,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 
 using namespace clang;
@@ -125,8 +126,16 @@ std::optional<std::string> deviceGlobalBytes(ASTContext &ast,
                                              const VarDecl *vd) {
   QualType t = vd->getType();
   const VarDecl *withInit = nullptr;
+  std::string zeros(ast.getTypeSizeInChars(t).getQuantity(), '\0');
   if (!vd->getAnyInitializer(withInit) || !withInit)
-    return std::string(ast.getTypeSizeInChars(t).getQuantity(), '\0');
+    return zeros;
+  // No initializer but a trivial default constructor (of a struct, or of
+  // an array of them): zero-initialized, as a static variable is.
+  if (const auto *ctor = dyn_cast_or_null<CXXConstructExpr>(
+          withInit->getInit() ? withInit->getInit()->IgnoreImplicit()
+                              : nullptr);
+      ctor && ctor->getNumArgs() == 0 && ctor->getConstructor()->isTrivial())
+    return zeros;
   const APValue *value = withInit->evaluateValue();
   if (!value)
     return std::nullopt;

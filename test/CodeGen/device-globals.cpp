@@ -26,6 +26,14 @@ namespace tables {
 // ALLOY-DAG: alloy.device_global @c_unused : 8 bytes in constant, align 4
 // PTX-DAG: .visible .const .align 4 .b8 c_unused[8];
 __constant__ float c_unused[2];
+// A C-style struct without an initializer: zeros (its trivial default
+// constructor is no initialization).
+// ALLOY-DAG: alloy.device_global @_ZL6plains : 32 bytes in constant, align 16
+typedef struct {
+  float a;
+  int b;
+} plain;
+static __constant__ plain plains[4];
 // ALLOY-DAG: alloy.device_global @_ZN6config6offsetE : 4 bytes in global = "d\00\00\00", align 4
 struct config {
   __device__ static int offset;
@@ -40,7 +48,8 @@ __device__ int config::offset = 100;
     // PTX-DAG: ld.const.b32 {{.*}}[%r
     // PTX-DAG: ld.global.{{[bu]}}32 {{.*}}[_ZL4bias]
     // PTX-DAG: ld.global.{{[bu]}}32 {{.*}}[_ZN6config6offsetE]
-    *o = tables::weights[i.get() % 4] + float(bias) + float(config::offset);
+    *o = tables::weights[i.get() % 4] + float(bias) + float(config::offset) +
+         plains[1].a;
     // PTX-DAG: atom.global.add.u32 {{.*}}[counter], 1;
     gpu::atomic_add(&counter, 1u);
   }
