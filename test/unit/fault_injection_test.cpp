@@ -28,6 +28,7 @@
 namespace fi {
 [[gpu::kernel, gpu::launch_contract(1, 64)]] void
 scale(std::span<const float> in, gpu::disjoint_span<float> out, float k) {}
+float factors[4]; // a device global of the image below
 } // namespace fi
 
 namespace {
@@ -38,7 +39,9 @@ const char metadata[] = "arch sm_80\n"
                         "contract 1 64 1 1\n"
                         "param in input 16 0:8,8:8\n"
                         "param out output 16 0:8,8:8\n"
-                        "param k scalar 4 0:4\n";
+                        "param k scalar 4 0:4\n"
+                        "global factors_symbol constant 16 fi::factors\n";
+const void *const globals[] = {&fi::factors};
 
 #define CHECK_OK(expr)                                                         \
   do {                                                                         \
@@ -79,6 +82,8 @@ template <class F> gpu::result<void> program(F &&after_launch) {
   // 64 KiB of dynamic shared memory: the function's limit is raised.
   TRY(p, gpu::prepare<fi::scale>(ctx, gpu::launch_config_1d{4, 64, 64 << 10}));
   TRY(occupancy, gpu::occupancy_of(p));
+  const float factors[4] = {1, 2, 3, 4};
+  CHECK_OK(gpu::copy_to_symbol(s, fi::factors, factors));
   CHECK_OK(gpu::launch(s, p, in, out, 2.0f));
   after_launch();
   CHECK_OK(stop.record(s));
@@ -179,7 +184,7 @@ const char *const operations[] = {
     "instantiating the captured graph", "graph::launch", "graph::node_count",
     "stream::wrap", "device_buffer::wrap", "stream::synchronize",
     "context::synchronize", "gpu::occupancy_of", "making the device's "
-    "context current"};
+    "context current", "gpu::copy_to_symbol", "device global 'fi::factors'"};
 
 bool names_operation(const std::string &message, const std::string &entry) {
   if (message.find(base_name(entry)) != std::string::npos ||
@@ -202,8 +207,12 @@ class FaultInjection : public alloy_test::FakeDriverBase {
 protected:
   void SetUp() override {
     FakeDriverBase::SetUp();
-    static const alloy_module_image image =
-        alloy_test::make_image(metadata, 1, functions);
+    static const alloy_module_image image = [] {
+      alloy_module_image i = alloy_test::make_image(metadata, 1, functions);
+      i.global_count = 1;
+      i.host_globals = globals;
+      return i;
+    }();
     __alloy_register_module(&image);
   }
 
@@ -254,7 +263,8 @@ protected:
             "```\n\n"
             "A program using every part of the runtime (context, streams, "
             "buffers from host, a pinned buffer, asynchronous copies, "
-            "memset/fill, events, prepare + launch of a kernel `fi::scale` "
+            "memset/fill, events, a copy to a device global, prepare + launch of a "
+            "kernel `fi::scale` "
             "with 64 KiB of dynamic shared memory, occupancy, graph capture "
             "and replay, limits, device properties, interop wraps, "
             "to_host) runs through the stand-in driver with one call of one "
