@@ -57,7 +57,7 @@ public:
   // Definitions of device globals ([[gpu::device]], [[gpu::constant]]);
   // the instantiations of templated ones are reported at their pattern.
   bool VisitVarDecl(VarDecl *vd) {
-    if (!isa<ParmVarDecl>(vd) && vd->hasGlobalStorage() &&
+    if (mayBeDeviceGlobal(vd) &&
         vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
         !isTemplateInstantiation(vd->getTemplateSpecializationKind()) &&
         deviceGlobalKind(vd) != DeviceGlobal::none)

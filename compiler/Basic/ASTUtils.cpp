@@ -153,6 +153,11 @@ DeviceGlobal deviceGlobalKind(const VarDecl *vd) {
   return kind;
 }
 
+bool mayBeDeviceGlobal(const VarDecl *vd) {
+  return !isa<ParmVarDecl>(vd) && vd->hasGlobalStorage() &&
+         !vd->isStaticLocal();
+}
+
 bool isSharedVariable(const VarDecl *vd) {
   for (const auto *a : vd->specific_attrs<AnnotateAttr>())
     if (a->getAnnotation() == kSharedVariableAnnotation)

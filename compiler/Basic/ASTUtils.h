@@ -77,6 +77,9 @@ bool isDynamicSharedVariable(const clang::VarDecl *vd);
 // variable; constant wins when both are written.
 enum class DeviceGlobal { none, device, constant };
 DeviceGlobal deviceGlobalKind(const clang::VarDecl *vd);
+// Where a device global may be declared: at namespace scope or as a static
+// data member (global storage, not a parameter or a static local).
+bool mayBeDeviceGlobal(const clang::VarDecl *vd);
 
 // The value of `e` when it is a scalar (integer, enum, bool or floating)
 // constant that needs no code: literals, constexpr variables, foldable

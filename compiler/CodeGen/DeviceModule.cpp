@@ -28,20 +28,23 @@ DeviceModule::DeviceModule(ASTContext &ast, DiagnosticsEngine &diags,
 
 DeviceModule::~DeviceModule() = default;
 
-std::string DeviceModule::mangledName(const FunctionDecl *fn) {
-  GlobalDecl gd;
-  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
-    gd = GlobalDecl(ctor, Ctor_Complete);
-  else if (const auto *dtor = dyn_cast<CXXDestructorDecl>(fn))
-    gd = GlobalDecl(dtor, Dtor_Complete);
-  else
-    gd = GlobalDecl(fn);
-  if (!mangler->shouldMangleDeclName(fn))
-    return fn->getNameAsString();
+// The symbol of `gd`, as the host compile names it.
+std::string DeviceModule::symbolOf(GlobalDecl gd) {
+  const auto *decl = cast<NamedDecl>(gd.getDecl());
+  if (!mangler->shouldMangleDeclName(decl))
+    return decl->getNameAsString();
   std::string name;
   llvm::raw_string_ostream os(name);
   mangler->mangleName(gd, os);
   return name;
+}
+
+std::string DeviceModule::mangledName(const FunctionDecl *fn) {
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
+    return symbolOf(GlobalDecl(ctor, Ctor_Complete));
+  if (const auto *dtor = dyn_cast<CXXDestructorDecl>(fn))
+    return symbolOf(GlobalDecl(dtor, Dtor_Complete));
+  return symbolOf(GlobalDecl(fn));
 }
 
 mlir::func::FuncOp DeviceModule::getExternalFunction(llvm::StringRef name,
@@ -71,13 +74,7 @@ std::string DeviceModule::getConstantData(llvm::StringRef bytes,
 DeviceModule::GlobalRef DeviceModule::getDeviceGlobal(const VarDecl *var) {
   const VarDecl *def = var->getDefinition();
   ALLOY_CHECK(def && "Sema/DeviceCodeChecker reports undefined device globals");
-  std::string name;
-  if (mangler->shouldMangleDeclName(def)) {
-    llvm::raw_string_ostream os(name);
-    mangler->mangleName(GlobalDecl(def), os);
-  } else {
-    name = def->getName().str();
-  }
+  std::string name = symbolOf(GlobalDecl(def));
   if (auto existing = moduleOp->lookupSymbol<DeviceGlobalOp>(name))
     return {name, existing.getSpace() == MemorySpace::constant,
             existing.getAlignment()};

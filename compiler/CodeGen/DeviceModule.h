@@ -23,6 +23,7 @@ namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
 class FunctionDecl;
+class GlobalDecl;
 class MangleContext;
 class SourceLocation;
 class VarDecl;
@@ -82,6 +83,8 @@ public:
   TypeLowering types;
 
 private:
+  std::string symbolOf(clang::GlobalDecl gd);
+
   mlir::OwningOpRef<mlir::ModuleOp> moduleOp;
   std::unique_ptr<clang::MangleContext> mangler;
   llvm::DenseMap<const clang::FunctionDecl *, mlir::func::FuncOp> functions;

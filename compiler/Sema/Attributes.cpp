@@ -320,9 +320,7 @@ struct DeviceGlobalAttrInfo : ParsedAttrInfo {
                             const Decl *d) const override {
     if (asFunction(d) && !constant)
       return true;
-    const auto *vd = dyn_cast<VarDecl>(d);
-    if (vd && !isa<ParmVarDecl>(vd) && vd->hasGlobalStorage() &&
-        !vd->isStaticLocal())
+    if (const auto *vd = dyn_cast<VarDecl>(d); vd && mayBeDeviceGlobal(vd))
       return true;
     if (asFunction(d))
       report(s.getDiagnostics(), attr.getLoc(),

@@ -656,27 +656,24 @@ void BodyChecker::checkDeviceGlobal(const VarDecl *vd, SourceLocation loc) {
 void BodyChecker::checkDeviceGlobalDefinition(const VarDecl *def) {
   SourceLocation loc = def->getLocation();
   QualType t = def->getType();
-  const VarDecl *vd = def;
-  if (def->isInline() || def->isTemplated() ||
-      def->getTemplateSpecializationKind() != TSK_Undeclared) {
-    c.error(loc, diag::err_device_global_template, fn) << vd
-        << (def->isInline() && !def->isTemplated() &&
-                    def->getTemplateSpecializationKind() == TSK_Undeclared
-                ? 0
-                : 1);
+  bool templated = def->isTemplated() ||
+                   def->getTemplateSpecializationKind() != TSK_Undeclared;
+  if (templated || def->isInline()) {
+    c.error(loc, diag::err_device_global_template, fn) << def << unsigned(templated);
     return;
   }
   if (!checkType(t, loc))
     return;
   if (t->isReferenceType() || !t.isTriviallyCopyableType(ast)) {
-    c.error(loc, diag::err_device_global_type, fn) << vd << t;
+    c.error(loc, diag::err_device_global_type, fn) << def << t;
     return;
   }
   uint64_t size = ast.getTypeSizeInChars(t).getQuantity();
-  if (deviceGlobalKind(vd) == DeviceGlobal::constant && size > kMaxConstantGlobal)
-    c.error(loc, diag::err_device_global_constant_size, fn) << vd << size;
+  if (deviceGlobalKind(def) == DeviceGlobal::constant &&
+      size > kMaxConstantGlobal)
+    c.error(loc, diag::err_device_global_constant_size, fn) << def << size;
   else if (!deviceGlobalBytes(ast, def))
-    c.error(loc, diag::err_device_global_init, fn) << vd;
+    c.error(loc, diag::err_device_global_init, fn) << def;
 }
 
 // The variable that `e` designates a part of (an element, a member), when

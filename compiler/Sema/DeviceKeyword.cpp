@@ -79,8 +79,7 @@ void annotate(Decl *d) {
     return;
   }
   auto *vd = dyn_cast<VarDecl>(d);
-  if (!vd || isa<ParmVarDecl>(vd) || !vd->hasGlobalStorage() ||
-      vd->isStaticLocal() || vd->getLocation().isInvalid())
+  if (!vd || !mayBeDeviceGlobal(vd) || vd->getLocation().isInvalid())
     return;
   ASTContext &ast = vd->getASTContext();
   const SourceManager &sm = ast.getSourceManager();
