@@ -31,6 +31,7 @@ struct context_state {
   const kernel_record *last_kernel = nullptr; // launched last here
   std::unordered_map<const module_record *, cu::CUmodule> modules;
   std::unordered_map<const kernel_record *, loaded_function> functions;
+  std::unordered_map<const global_record *, uint64_t> globals; // addresses
 
   context_state() = default;
   context_state(const context_state &) = delete;

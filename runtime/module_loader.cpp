@@ -62,12 +62,31 @@ result<cu::CUmodule> module_in(context_state &ctx, const module_record &m,
   return *module;
 }
 
+// A failed cuModuleGetFunction or cuModuleGetGlobal of `symbol` (`noun`:
+// "entry", "symbol") for `user`; only CUDA_ERROR_NOT_FOUND means that it is
+// missing.
+std::unexpected<gpu::error> lookup_failure(context_state &ctx, int rc,
+                                           const std::string &user,
+                                           const char *noun,
+                                           const std::string &symbol,
+                                           const char *call) {
+  return fail(errc::module_load,
+              driver_error(ctx.api, rc,
+                           user + ": its " + noun + " '" + symbol +
+                               (rc == 500 ? "' is not in its module"
+                                          : "' could not be looked up (" +
+                                                std::string(call) + ")"))
+                  .message());
+}
+
 } // namespace
 
 result<uint64_t> get_global(context_state &ctx, const global_record &g) {
   if (cpu::is_cpu(ctx.api)) // the host variable itself
     return uint64_t(reinterpret_cast<uintptr_t>(g.host_variable));
   std::lock_guard lock(ctx.mutex);
+  if (auto it = ctx.globals.find(&g); it != ctx.globals.end())
+    return it->second;
   std::string user = "device global '" + g.name + "'";
   auto module = module_in(ctx, *g.module, "device global", g.name);
   if (!module)
@@ -77,17 +96,13 @@ result<uint64_t> get_global(context_state &ctx, const global_record &g) {
   int rc = ctx.api->cuModuleGetGlobal(&address, &bytes, *module,
                                       g.symbol.c_str());
   if (rc != cu::CUDA_SUCCESS)
-    return fail(errc::module_load,
-                driver_error(ctx.api, rc,
-                             user + ": its symbol '" + g.symbol +
-                                 (rc == 500 ? "' is not in its module"
-                                            : "' could not be looked up "
-                                              "(cuModuleGetGlobal)"))
-                    .message());
+    return lookup_failure(ctx, rc, user, "symbol", g.symbol,
+                          "cuModuleGetGlobal");
   if (bytes < g.size)
     return fail(errc::invalid_module,
                 user + ": its module holds " + std::to_string(bytes) +
                     " bytes of it, not " + std::to_string(g.size));
+  ctx.globals.emplace(&g, uint64_t(address));
   return uint64_t(address);
 }
 
@@ -107,16 +122,9 @@ result<loaded_function> get_function(context_state &ctx,
   loaded_function f;
   int rc = ctx.api->cuModuleGetFunction(&f.function, *module,
                                         kernel.symbol.c_str());
-  // Only CUDA_ERROR_NOT_FOUND means that the entry is missing.
   if (rc != cu::CUDA_SUCCESS)
-    return fail(errc::module_load,
-                driver_error(ctx.api, rc,
-                             "kernel '" + kernel.name + "': its entry '" +
-                                 kernel.symbol +
-                                 (rc == 500 ? "' is not in its module"
-                                            : "' could not be looked up "
-                                              "(cuModuleGetFunction)"))
-                    .message());
+    return lookup_failure(ctx, rc, "kernel '" + kernel.name + "'", "entry",
+                          kernel.symbol, "cuModuleGetFunction");
   int max_threads = 0, static_shared = 0;
   rc = ctx.api->cuFuncGetAttribute(
       &max_threads, cu::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f.function);
