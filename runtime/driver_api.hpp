@@ -63,8 +63,12 @@ inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
 // CUpointer_attribute
 inline constexpr int CU_POINTER_ATTRIBUTE_CONTEXT = 1;
+inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
 inline constexpr int CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11;
 inline constexpr int CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12;
+// CUmemorytype
+inline constexpr unsigned CU_MEMORYTYPE_HOST = 1;
+inline constexpr unsigned CU_MEMORYTYPE_DEVICE = 2;
 
 // CUfunction_attribute
 inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;

@@ -29,6 +29,7 @@ constexpr code_name alloy_names[] = {
     {errc::no_nccl, "ALLOY_ERROR_NO_NCCL"},
     {errc::nccl_error, "ALLOY_ERROR_NCCL"},
     {errc::invalid_tensor_map, "ALLOY_ERROR_INVALID_TENSOR_MAP"},
+    {errc::not_device_memory, "ALLOY_ERROR_NOT_DEVICE_MEMORY"},
 };
 
 constexpr code_name driver_names[] = {

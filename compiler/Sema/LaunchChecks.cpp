@@ -85,6 +85,16 @@ bool isBuffer(QualType t, QualType *elem) {
   return true;
 }
 
+// gpu::device_ptr<T>: a plain device pointer, checked by the runtime.
+bool isDevicePtr(QualType t, QualType *elem) {
+  const ClassTemplateSpecializationDecl *spec = nullptr;
+  if (!isClassNamed(t.getNonReferenceType(), "gpu", "device_ptr", &spec))
+    return false;
+  if (elem)
+    *elem = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
+  return true;
+}
+
 // Scalars: the same type, or an arithmetic type whose every value the
 // parameter represents.
 bool scalarFits(ASTContext &ctx, QualType param, QualType arg) {
@@ -224,11 +234,15 @@ private:
     QualType pt = param->getType();
     QualType at = arg->getType();
     QualType bufferElem;
+    QualType pointerElem;
     bool buffer = isBuffer(at, &bufferElem);
+    bool pointer = isDevicePtr(at, &pointerElem);
     std::string problem;
     if (kind == ParamKind::Scalar) {
       if (buffer)
         problem = "a gpu::device_buffer cannot be passed as a scalar";
+      else if (pointer)
+        problem = "a gpu::device_ptr cannot be passed as a scalar";
       else if (isGridConstantType(pt) && !scalarFits(ctx, pt, at))
         problem = "the parameter is a '" +
                   pt.getUnqualifiedType().getAsString() +
@@ -241,7 +255,20 @@ private:
     } else {
       QualType elem = bufferElementFor(pt).getCanonicalType();
       bool output = kind != ParamKind::Input;
-      if (!buffer)
+      if (pointer) {
+        if (!ctx.hasSameType(elem, pointerElem.getUnqualifiedType()))
+          problem = "the gpu::device_ptr points to '" +
+                    pointerElem.getAsString() + "', the parameter wants '" +
+                    elem.getAsString() + "'";
+        else if (output && pointerElem.isConstQualified())
+          problem = "an output needs a gpu::device_ptr to non-const '" +
+                    elem.getAsString() + "'";
+      } else if (!buffer && at.getNonReferenceType()->isPointerType())
+        problem = "pass a gpu::device_buffer<" + elem.getAsString() +
+                  ">, or a pointer to device memory as gpu::device_ptr(p), "
+                  "not '" +
+                  at.getAsString() + "'";
+      else if (!buffer)
         problem = "pass a gpu::device_buffer<" + elem.getAsString() +
                   ">, not '" + at.getAsString() + "'";
       else if (!ctx.hasSameType(elem, bufferElem))

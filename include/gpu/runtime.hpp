@@ -76,6 +76,11 @@ inline constexpr int nccl_error = 100016;
 // accelerator cannot use (rank, shape, strides, box, alignment, swizzle);
 // the message names the dimension and the rule (<gpu/tma.hpp>).
 inline constexpr int invalid_tensor_map = 100017;
+// ALLOY_ERROR_NOT_DEVICE_MEMORY: a pointer that should name device memory
+// of the context does not: a gpu::device_ptr launch argument, or
+// gpu::free_device of memory that gpu::malloc_device did not allocate
+// (<gpu/device_memory.hpp>).
+inline constexpr int not_device_memory = 100018;
 } // namespace errc
 
 class error {
@@ -478,6 +483,7 @@ private:
 #include <gpu/graph.hpp>
 #include <gpu/pinned_buffer.hpp>
 #include <gpu/symbols.hpp>
+#include <gpu/device_memory.hpp>
 #include <gpu/transfers.hpp>
 
 namespace gpu {

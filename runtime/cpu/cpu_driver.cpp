@@ -360,6 +360,9 @@ CUresult pointer_attribute(void *out, int which, CUdeviceptr p) {
   case CU_POINTER_ATTRIBUTE_CONTEXT:
     *static_cast<CUcontext *>(out) = the_context;
     return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+    *static_cast<unsigned *>(out) = CU_MEMORYTYPE_DEVICE;
+    return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
     *static_cast<CUdeviceptr *>(out) = start;
     return CUDA_SUCCESS;

@@ -1,6 +1,6 @@
 // Arguments that do not fit a kernel parameter are compile errors that name
 // the kernel and the parameter.
-// RUN: not %alloy_cc1 -fsyntax-only %s 2>&1 | FileCheck %s
+// RUN: not %alloy_cc1 -fsyntax-only -ferror-limit=0 %s 2>&1 | FileCheck %s
 #include <gpu/gpu.hpp>
 #include <vector>
 
@@ -26,8 +26,20 @@ void run(gpu::context& ctx, gpu::stream& stream, std::vector<float>& host) {
   (void)gpu::launch(stream, p, in, out, 16, 2.0f);
   // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'factor' of kernels::scale: 'int' does not convert to 'float' without narrowing
   (void)gpu::launch(stream, p, in, out, 16u, 2);
-  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'in' of kernels::scale: pass a gpu::device_buffer<float>, not 'float *'
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'in' of kernels::scale: pass a gpu::device_buffer<float>, or a pointer to device memory as gpu::device_ptr(p), not 'float *'
   (void)gpu::launch(stream, p, host.data(), out, 16u, 2.0f);
+  // gpu::device_ptr: the element type, and const for an output.
+  float *d_in = nullptr;
+  const float *d_const = nullptr;
+  int *d_ints = nullptr;
+  (void)gpu::launch(stream, p, gpu::device_ptr(d_in), gpu::device_ptr(d_in), 16u, 2.0f);
+  (void)gpu::launch(stream, p, gpu::device_ptr(d_const), out, 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'in' of kernels::scale: the gpu::device_ptr points to 'int', the parameter wants 'float'
+  (void)gpu::launch(stream, p, gpu::device_ptr(d_ints), out, 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'out' of kernels::scale: an output needs a gpu::device_ptr to non-const 'float'
+  (void)gpu::launch(stream, p, in, gpu::device_ptr(d_const), 16u, 2.0f);
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'count' of kernels::scale: a gpu::device_ptr cannot be passed as a scalar
+  (void)gpu::launch(stream, p, in, out, gpu::device_ptr(d_ints), 2.0f);
   // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: kernels::scale takes 4 arguments, but 3 were given
   (void)gpu::launch(stream, p, in, out, 16u);
 }

@@ -41,6 +41,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 # Device globals: __constant__/__device__ and the symbol copies (PTX for
 # sm_80 JIT-compiled, and the sm_90 cubin).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/device-globals.cpp" -o "$out/device_globals"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/device-memory.cpp" -o "$out/device_memory"
 "$cxx" -O2 "$src/test/e2e/device-globals.cpp" -o "$out/device_globals_sm80"
 # Atomic addition of halves and pairs (sm_80 PTX too: bf16 as a CAS loop).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/half-atomics.cpp" -o "$out/half_atomics"

@@ -13,7 +13,7 @@ void run(gpu::stream &s, const gpu::prepared<kernels::vecadd> &p,
          const gpu::device_buffer<float> &a, const gpu::device_buffer<float> &c,
          const gpu::device_buffer<int> &ints) {
   (void)gpu::launch(s, p, a, a, c);
-  // expected-error@*:* {{gpu::launch: argument 3 of kernel 'kernels::vecadd' (parameter type 'gpu::disjoint_span<float>') is an output, so it needs a non-const gpu::device_buffer, but the buffer is const; the argument is 'const gpu::device_buffer<float>'}}
+  // expected-error@*:* {{gpu::launch: argument 3 of kernel 'kernels::vecadd' (parameter type 'gpu::disjoint_span<float>') is an output, so it needs a non-const gpu::device_buffer or gpu::device_ptr<T>, but the argument is const; the argument is 'const gpu::device_buffer<float>'}}
   (void)gpu::launch_unchecked<kernels::fill>(s, gpu::launch_config_1d{1, 1},
                                              ints, 0);
   // expected-error@*:* {{gpu::launch: argument 1 of kernel 'kernels::fill' (parameter type 'int *') is an output}}

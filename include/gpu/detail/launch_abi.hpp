@@ -108,6 +108,12 @@ result<kernel_handle> prepare_kernel(const kernel_key &kernel, const stream &s,
 // Launches a prepared kernel. `objects[i]` points at an object of the i-th
 // parameter's C++ type; the runtime splits each into its PTX parameters.
 // Overlap of an output with any other buffer is an error, nothing launched.
+// The bytes from `address` to the end of its device allocation, which must
+// belong to the kernel's context (a launch's gpu::device_ptr argument, the
+// 1-based `argument`); else ALLOY_ERROR_NOT_DEVICE_MEMORY.
+result<uint64_t> device_pointer_extent(const kernel_handle &kernel,
+                                       uint64_t address, uint32_t argument);
+
 result<void> launch_kernel(stream &s, const kernel_handle &kernel,
                            std::span<void *const> objects,
                            std::span<const buffer_arg> buffers);

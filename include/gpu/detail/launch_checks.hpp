@@ -9,6 +9,7 @@
 #define GPU_DETAIL_LAUNCH_CHECKS_HPP
 
 #include <gpu/detail/launch_abi.hpp>
+#include <gpu/device_ptr.hpp>
 
 #include <cstddef>
 #include <limits>
@@ -156,8 +157,20 @@ template <class P, class A> constexpr arg_problem argument_problem() {
   using D = std::remove_cvref_t<A>;
   using traits = param_traits<P>;
   using buffer = buffer_traits<D>;
+  using pointer = device_ptr_traits<D>;
   if constexpr (!traits::supported) {
     return arg_problem::unsupported_param;
+  } else if constexpr (traits::kind != param_kind::scalar &&
+                       pointer::is_device_ptr) {
+    using U = typename pointer::element;
+    if constexpr (!std::is_same_v<std::remove_const_t<U>,
+                                  typename traits::element>)
+      return arg_problem::element_mismatch;
+    else if constexpr (traits::kind != param_kind::input &&
+                       std::is_const_v<U>)
+      return arg_problem::const_output;
+    else
+      return arg_problem::none;
   } else if constexpr (traits::kind != param_kind::scalar) {
     if constexpr (!buffer::is_buffer) {
       if constexpr (std::is_pointer_v<std::decay_t<A>> ||
@@ -180,6 +193,8 @@ template <class P, class A> constexpr arg_problem argument_problem() {
     }
   } else if constexpr (buffer::is_buffer) {
     return arg_problem::buffer_for_value;
+  } else if constexpr (pointer::is_device_ptr) {
+    return arg_problem::pointer_for_value;
   } else if constexpr (std::is_same_v<D, P> || value_preserving<D, P>()) {
     return arg_problem::none;
   } else if constexpr (std::is_arithmetic_v<D> && std::is_arithmetic_v<P>) {
@@ -230,18 +245,19 @@ constexpr std::string_view problem_text(arg_problem p) {
     return "takes device memory, but the argument is a host container: copy "
            "it with gpu::device_buffer<T>::from_host and pass the buffer";
   case arg_problem::host_pointer:
-    return "takes device memory, but the argument is a host pointer: pass a "
-           "gpu::device_buffer";
+    return "takes device memory, but the argument is a plain pointer: pass a "
+           "gpu::device_buffer, or a pointer to device memory (from "
+           "gpu::malloc_device or CUDA) as gpu::device_ptr(p)";
   case arg_problem::not_a_buffer:
     return "takes device memory: pass a gpu::device_buffer";
   case arg_problem::element_mismatch:
-    return "needs a buffer of another element type";
+    return "needs a buffer or gpu::device_ptr of another element type";
   case arg_problem::temporary_buffer:
     return "cannot take a temporary buffer, which would be freed while the "
            "kernel may still run: pass a named gpu::device_buffer";
   case arg_problem::const_output:
-    return "is an output, so it needs a non-const gpu::device_buffer, but the "
-           "buffer is const";
+    return "is an output, so it needs a non-const gpu::device_buffer or "
+           "gpu::device_ptr<T>, but the argument is const";
   case arg_problem::buffer_for_value:
     return "takes a value, not a buffer";
   case arg_problem::pointer_for_value:

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -18,8 +19,39 @@ template <class T> T *device_pointer(uint64_t address) noexcept {
   return reinterpret_cast<T *>(static_cast<uintptr_t>(address));
 }
 
-// The parameter object for one (already checked) argument.
-template <class P, class A> P to_param(A &arg) {
+// Where a memory argument's bytes are: a buffer's own range, or for a
+// device_ptr the rest of its allocation (asked of the driver at launch).
+// A device_ptr's true extent is unknown (CUDA code carves one allocation
+// into several arrays), so the alias check sees only its first element:
+// it catches the same pointer passed twice, not a longer overlap.
+struct memory_arg {
+  uint64_t address = 0;
+  uint64_t bytes = 0;
+  uint64_t checked_bytes = 0; // for the alias check
+};
+
+template <class P, class A>
+void locate(const kernel_handle &kernel, uint32_t argument, const A &arg,
+            memory_arg &out, std::optional<gpu::error> &failure) {
+  if constexpr (param_traits<P>::kind == param_kind::scalar) {
+    return;
+  } else if constexpr (device_ptr_traits<A>::is_device_ptr) {
+    if (failure || arg.get() == nullptr)
+      return;
+    auto bytes = device_pointer_extent(kernel, arg.device_address(), argument);
+    if (!bytes)
+      failure = bytes.error();
+    else {
+      constexpr uint64_t first = sizeof(typename param_traits<P>::element);
+      out = {arg.device_address(), *bytes, *bytes < first ? *bytes : first};
+    }
+  } else {
+    out = {arg.device_address(), arg.bytes(), arg.bytes()};
+  }
+}
+
+// The parameter object for one (already checked and located) argument.
+template <class P, class A> P to_param(A &arg, const memory_arg &m) {
   using traits = param_traits<P>;
   using T = typename traits::element;
   if constexpr (traits::kind == param_kind::scalar) {
@@ -27,39 +59,47 @@ template <class P, class A> P to_param(A &arg) {
   } else if constexpr (traits::kind == param_kind::output) {
     // Never null (the kernel is told so): an empty buffer may have no
     // storage, and its span is then never dereferenced.
-    uint64_t address = arg.device_address();
     return disjoint_span_access::make(
-        device_pointer<T>(address ? address : alignof(T)), arg.size());
+        device_pointer<T>(m.address ? m.address : alignof(T)),
+        m.bytes / sizeof(T));
   } else if constexpr (traits::kind == param_kind::raw_output) {
     if constexpr (std::is_pointer_v<P>)
-      return device_pointer<T>(arg.device_address());
+      return device_pointer<T>(m.address);
     else
-      return P(device_pointer<T>(arg.device_address()), arg.size());
+      return P(device_pointer<T>(m.address), m.bytes / sizeof(T));
   } else if constexpr (std::is_pointer_v<P>) {
-    return device_pointer<const T>(arg.device_address());
+    return device_pointer<const T>(m.address);
   } else {
-    return P(device_pointer<const T>(arg.device_address()), arg.size());
+    return P(device_pointer<const T>(m.address), m.bytes / sizeof(T));
   }
 }
 
-template <class P, class A>
+template <class P>
 void add_buffer(buffer_arg *buffers, size_t &count, uint32_t argument,
-                const A &arg) {
+                const memory_arg &m) {
   using traits = param_traits<P>;
   if constexpr (traits::kind != param_kind::scalar)
-    buffers[count++] = {argument, arg.device_address(), arg.bytes(),
+    buffers[count++] = {argument, m.address, m.checked_bytes,
                         traits::kind != param_kind::input};
 }
 
 template <auto K, class... Ps, size_t... Is, class... Args>
 result<void> marshal(type_list<Ps...>, std::index_sequence<Is...>, stream &s,
                      const kernel_handle &kernel, Args &...args) {
-  std::tuple<Ps...> objects{to_param<Ps>(args)...};
+  std::array<memory_arg, sizeof...(Ps)> memory{};
+  std::optional<gpu::error> failure;
+  (locate<Ps>(kernel, uint32_t(Is + 1), std::as_const(args), memory[Is],
+              failure),
+   ...);
+  if (failure)
+    return std::unexpected(std::move(*failure));
+  std::tuple<Ps...> objects{to_param<Ps>(args, memory[Is])...};
   std::array<void *, sizeof...(Ps)> pointers{
       static_cast<void *>(&std::get<Is>(objects))...};
   std::array<buffer_arg, sizeof...(Ps)> buffers{};
   size_t buffer_count = 0;
-  (add_buffer<Ps>(buffers.data(), buffer_count, uint32_t(Is + 1), args), ...);
+  (add_buffer<Ps>(buffers.data(), buffer_count, uint32_t(Is + 1), memory[Is]),
+   ...);
   return launch_kernel(
       s, kernel, pointers,
       std::span<const buffer_arg>(buffers.data(), buffer_count));

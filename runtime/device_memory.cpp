@@ -1,0 +1,232 @@
+// Device memory named by plain pointers (<gpu/device_memory.hpp>): the
+// default context, malloc_device/free_device, copies whose direction comes
+// from the pointers, and the launch-time check of gpu::device_ptr
+// arguments.
+#include "context_state.hpp"
+#include "errors.hpp"
+
+#include <gpu/device_memory.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+namespace gpu::detail {
+namespace {
+
+std::string hex(uint64_t address) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%llx", (unsigned long long)address);
+  return text;
+}
+
+// What malloc_device allocated, by start address: the owning context.
+struct allocations {
+  std::mutex mutex;
+  std::map<uint64_t, std::shared_ptr<context_state>> owner;
+};
+allocations &registry() {
+  static auto *r = new allocations; // outlives every static destructor
+  return *r;
+}
+
+bool is_device_memory(const context_state &ctx, const void *p) {
+  unsigned type = 0;
+  return p &&
+         ctx.api->cuPointerGetAttribute(&type,
+                                        cu::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                        uint64_t(uintptr_t(p))) ==
+             cu::CUDA_SUCCESS &&
+         type == cu::CU_MEMORYTYPE_DEVICE;
+}
+
+result<void> copy(stream &s, void *dst, const void *src, size_t bytes,
+                  bool wait, const char *what) {
+  auto st = stream_for(s, nullptr, what);
+  if (!st)
+    return std::unexpected(st.error());
+  if (wait)
+    if (auto ok = not_capturing(**st, what); !ok)
+      return ok;
+  if (bytes == 0)
+    return {};
+  if (!dst || !src)
+    return fail(errc::invalid_handle,
+                std::string(what) + " of " + std::to_string(bytes) +
+                    " bytes with a null pointer");
+  context_state &ctx = *(*st)->ctx;
+  if (auto entered = ctx.enter(); !entered)
+    return entered;
+  const cu::driver_api &api = *ctx.api;
+  cu::CUstream handle = (*st)->handle;
+  const bool to_device = is_device_memory(ctx, dst);
+  const bool from_device = is_device_memory(ctx, src);
+  int rc = cu::CUDA_SUCCESS;
+  if (to_device && from_device)
+    rc = api.cuMemcpyDtoDAsync(uint64_t(uintptr_t(dst)),
+                               uint64_t(uintptr_t(src)), bytes, handle);
+  else if (to_device)
+    rc = api.cuMemcpyHtoDAsync(uint64_t(uintptr_t(dst)), src, bytes, handle);
+  else if (from_device)
+    rc = api.cuMemcpyDtoHAsync(dst, uint64_t(uintptr_t(src)), bytes, handle);
+  else { // host to host, in the stream's order
+    rc = api.cuStreamSynchronize(handle);
+    if (rc == cu::CUDA_SUCCESS)
+      std::memmove(dst, src, bytes);
+  }
+  if (rc == cu::CUDA_SUCCESS && wait)
+    rc = api.cuStreamSynchronize(handle);
+  if (rc != cu::CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(
+        rc, std::string(what) + " of " + std::to_string(bytes) + " bytes",
+        *st));
+  return {};
+}
+
+} // namespace
+
+std::unexpected<gpu::error> overflowing_allocation(size_t count,
+                                                   size_t size) {
+  return fail(errc::out_of_range,
+              "gpu::malloc_device of " + std::to_string(count) +
+                  " elements of " + std::to_string(size) +
+                  " bytes: the size overflows");
+}
+
+result<uint64_t> device_pointer_extent(const kernel_handle &kernel,
+                                       uint64_t address, uint32_t argument) {
+  if (!kernel.ctx || !kernel.kernel)
+    return fail(errc::invalid_handle, "gpu::launch of an empty prepared");
+  context_state &ctx = *kernel.ctx;
+  if (auto entered = ctx.enter(); !entered)
+    return std::unexpected(entered.error());
+  const cu::driver_api &api = *ctx.api;
+  const std::string what = "kernel '" + kernel.kernel->name + "': argument " +
+                           std::to_string(argument) + " (gpu::device_ptr " +
+                           hex(address) + ")";
+  cu::CUcontext owner = nullptr;
+  if (api.cuPointerGetAttribute(&owner, cu::CU_POINTER_ATTRIBUTE_CONTEXT,
+                                address) != cu::CUDA_SUCCESS ||
+      !is_device_memory(ctx, reinterpret_cast<const void *>(address)))
+    return fail(errc::not_device_memory,
+                what + " is not device memory: pass memory from "
+                       "gpu::malloc_device, a device_buffer or cudaMalloc");
+  if (owner && owner != ctx.context)
+    return fail(errc::not_device_memory,
+                what + " is device memory of another context than the "
+                       "launch's");
+  cu::CUdeviceptr start = 0;
+  size_t size = 0;
+  if (api.cuPointerGetAttribute(&start,
+                                cu::CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                                address) != cu::CUDA_SUCCESS ||
+      api.cuPointerGetAttribute(&size, cu::CU_POINTER_ATTRIBUTE_RANGE_SIZE,
+                                address) != cu::CUDA_SUCCESS ||
+      address < start || address - start > size)
+    return uint64_t(0); // an extent the driver does not tell: not checked
+  return uint64_t(start + size - address);
+}
+
+} // namespace gpu::detail
+
+namespace gpu {
+
+using namespace detail;
+
+context &default_context() {
+  static context *ctx = [] {
+    auto c = context::create(0);
+    if (!c)
+      throw exception(c.error());
+    return new context(std::move(*c)); // never destroyed, as CUDA's
+  }();
+  return *ctx;
+}
+
+stream &default_stream() { return default_context().default_stream(); }
+
+result<void> device_synchronize() { return default_context().synchronize(); }
+
+result<void *> malloc_device_bytes(stream &s, size_t bytes) {
+  auto st = stream_for(s, nullptr, "gpu::malloc_device");
+  if (!st)
+    return std::unexpected(st.error());
+  if (auto ok = not_capturing(**st, "gpu::malloc_device"); !ok)
+    return std::unexpected(ok.error());
+  if (bytes == 0)
+    return static_cast<void *>(nullptr);
+  const std::shared_ptr<context_state> &owner = (*st)->ctx;
+  if (auto entered = owner->enter(); !entered)
+    return std::unexpected(entered.error());
+  cu::CUdeviceptr address = 0;
+  if (int rc = owner->api->cuMemAlloc(&address, bytes); rc != cu::CUDA_SUCCESS)
+    return std::unexpected(owner->failure(
+        rc,
+        "gpu::malloc_device of " + std::to_string(bytes) + " bytes", *st));
+  std::lock_guard lock(registry().mutex);
+  registry().owner[address] = owner;
+  return reinterpret_cast<void *>(uintptr_t(address));
+}
+
+result<void> free_device(const void *p) {
+  if (!p)
+    return {};
+  const uint64_t address = uint64_t(uintptr_t(p));
+  std::shared_ptr<context_state> ctx;
+  {
+    std::lock_guard lock(registry().mutex);
+    auto it = registry().owner.find(address);
+    if (it == registry().owner.end())
+      return fail(errc::not_device_memory,
+                  "gpu::free_device(" + hex(address) +
+                      "): not the start of memory from gpu::malloc_device "
+                      "(or freed already)");
+    ctx = std::move(it->second);
+    registry().owner.erase(it);
+  }
+  if (auto entered = ctx->enter(); !entered)
+    return entered;
+  if (int rc = ctx->api->cuMemFree(address); rc != cu::CUDA_SUCCESS)
+    return std::unexpected(
+        ctx->failure(rc, "gpu::free_device(" + hex(address) + ")"));
+  return {};
+}
+
+result<void> memcpy(stream &s, void *dst, const void *src, size_t bytes) {
+  return copy(s, dst, src, bytes, true, "gpu::memcpy");
+}
+result<void> memcpy(void *dst, const void *src, size_t bytes) {
+  return copy(default_stream(), dst, src, bytes, true, "gpu::memcpy");
+}
+result<void> memcpy_async(stream &s, void *dst, const void *src,
+                          size_t bytes) {
+  return copy(s, dst, src, bytes, false, "gpu::memcpy_async");
+}
+
+result<void> memset(stream &s, void *p, int value, size_t bytes) {
+  auto st = stream_for(s, nullptr, "gpu::memset");
+  if (!st)
+    return std::unexpected(st.error());
+  if (bytes == 0)
+    return {};
+  context_state &ctx = *(*st)->ctx;
+  if (auto entered = ctx.enter(); !entered)
+    return entered;
+  if (!is_device_memory(ctx, p))
+    return fail(errc::not_device_memory,
+                "gpu::memset(" + hex(uint64_t(uintptr_t(p))) +
+                    "): not device memory");
+  if (int rc = ctx.api->cuMemsetD8Async(uint64_t(uintptr_t(p)),
+                                        static_cast<unsigned char>(value),
+                                        bytes, (*st)->handle);
+      rc != cu::CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(
+        rc, "gpu::memset of " + std::to_string(bytes) + " bytes", *st));
+  return {};
+}
+result<void> memset(void *p, int value, size_t bytes) {
+  return memset(default_stream(), p, value, bytes);
+}
+
+} // namespace gpu
