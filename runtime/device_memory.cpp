@@ -134,14 +134,36 @@ namespace gpu {
 
 using namespace detail;
 
+namespace {
+std::mutex default_mutex;
+context *default_ctx = nullptr; // never destroyed, as CUDA's
+int default_ordinal = 0;
+} // namespace
+
 context &default_context() {
-  static context *ctx = [] {
-    auto c = context::create(0);
+  std::lock_guard lock(default_mutex);
+  if (!default_ctx) {
+    auto c = context::create(default_ordinal);
     if (!c)
       throw exception(c.error());
-    return new context(std::move(*c)); // never destroyed, as CUDA's
-  }();
-  return *ctx;
+    default_ctx = new context(std::move(*c));
+  }
+  return *default_ctx;
+}
+
+result<void> set_default_device(int ordinal) {
+  std::lock_guard lock(default_mutex);
+  if (default_ctx && default_ordinal != ordinal)
+    return fail(errc::invalid_state,
+                "gpu::set_default_device(" + std::to_string(ordinal) +
+                    "): the default context is open on device " +
+                    std::to_string(default_ordinal) + " already");
+  if (ordinal < 0)
+    return fail(errc::out_of_range, "gpu::set_default_device(" +
+                                        std::to_string(ordinal) +
+                                        "): a negative device ordinal");
+  default_ordinal = ordinal;
+  return {};
 }
 
 stream &default_stream() { return default_context().default_stream(); }
@@ -190,6 +212,98 @@ result<void> free_device(const void *p) {
   if (int rc = ctx->api->cuMemFree(address); rc != cu::CUDA_SUCCESS)
     return std::unexpected(
         ctx->failure(rc, "gpu::free_device(" + hex(address) + ")"));
+  return {};
+}
+
+namespace {
+struct host_allocations {
+  std::mutex mutex;
+  std::map<const void *, std::shared_ptr<context_state>> owner;
+};
+host_allocations &host_registry() {
+  static auto *r = new host_allocations;
+  return *r;
+}
+} // namespace
+
+result<void *> malloc_host_bytes(size_t bytes) {
+  if (bytes == 0)
+    return static_cast<void *>(nullptr);
+  const auto &ctx = runtime_access::state(default_context());
+  if (auto entered = ctx->enter(); !entered)
+    return std::unexpected(entered.error());
+  void *p = nullptr;
+  if (int rc = ctx->api->cuMemAllocHost(&p, bytes); rc != cu::CUDA_SUCCESS)
+    return std::unexpected(ctx->failure(
+        rc, "gpu::malloc_host of " + std::to_string(bytes) + " bytes"));
+  std::lock_guard lock(host_registry().mutex);
+  host_registry().owner[p] = ctx;
+  return p;
+}
+
+result<void> free_host(const void *p) {
+  if (!p)
+    return {};
+  std::shared_ptr<context_state> ctx;
+  {
+    std::lock_guard lock(host_registry().mutex);
+    auto it = host_registry().owner.find(p);
+    if (it == host_registry().owner.end())
+      return fail(errc::not_device_memory,
+                  "gpu::free_host(" + hex(uint64_t(uintptr_t(p))) +
+                      "): not memory from gpu::malloc_host (or freed "
+                      "already)");
+    ctx = std::move(it->second);
+    host_registry().owner.erase(it);
+  }
+  if (auto entered = ctx->enter(); !entered)
+    return entered;
+  if (int rc = ctx->api->cuMemFreeHost(const_cast<void *>(p));
+      rc != cu::CUDA_SUCCESS)
+    return std::unexpected(ctx->failure(rc, "gpu::free_host"));
+  return {};
+}
+
+result<void> device_count(int *out) {
+  auto n = gpu::device_count();
+  if (!n)
+    return std::unexpected(n.error());
+  *out = *n;
+  return {};
+}
+result<void> create_stream(stream *out) {
+  auto s = default_context().create_stream();
+  if (!s)
+    return std::unexpected(s.error());
+  *out = std::move(*s);
+  return {};
+}
+result<void> create_event(event *out) {
+  auto e = default_context().create_event();
+  if (!e)
+    return std::unexpected(e.error());
+  *out = std::move(*e);
+  return {};
+}
+result<void> elapsed_ms(float *ms, const event &start, const event &end) {
+  auto t = gpu::elapsed_ms(start, end);
+  if (!t)
+    return std::unexpected(t.error());
+  *ms = *t;
+  return {};
+}
+result<void> destroy(stream &s) {
+  if (!runtime_access::state(s))
+    return fail(errc::invalid_handle,
+                "gpu::destroy of an empty or moved-from stream");
+  s = stream();
+  return {};
+}
+result<void> destroy(event &e) {
+  if (!runtime_access::state(e))
+    return fail(errc::invalid_handle,
+                "gpu::destroy of an empty or moved-from event");
+  e = event();
   return {};
 }
 

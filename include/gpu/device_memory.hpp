@@ -31,11 +31,15 @@ namespace detail {
 std::unexpected<gpu::error> overflowing_allocation(size_t count, size_t size);
 } // namespace detail
 
-// The context of code that has none: device 0 as context::create(0) opens
-// it (the CPU device where there is no GPU, ALLOY_DEVICE), made on first
-// use and kept until the program ends, like CUDA's implicit context.
-// Throws gpu::exception when no device can be opened.
+// The context of code that has none: device 0 (or set_default_device's)
+// as context::create opens it (the CPU device where there is no GPU,
+// ALLOY_DEVICE), made on first use and kept until the program ends, like
+// CUDA's implicit context. Throws gpu::exception when no device can be
+// opened.
 context &default_context();
+// Picks the default context's device (cudaSetDevice) before its first
+// use; another device after that is ALLOY_ERROR_INVALID_STATE.
+result<void> set_default_device(int ordinal);
 // Its default stream (CUDA's legacy default stream).
 stream &default_stream();
 // Waits for all work of the default context (cudaDeviceSynchronize).
@@ -70,6 +74,21 @@ template <class T> result<void> malloc_device(T **out, size_t bytes) {
 // nothing. Any other pointer: ALLOY_ERROR_NOT_DEVICE_MEMORY.
 result<void> free_device(const void *p);
 
+// Page-locked host memory (cudaMallocHost), in the default context; freed
+// with free_host (null does nothing; any other pointer:
+// ALLOY_ERROR_NOT_DEVICE_MEMORY).
+result<void *> malloc_host_bytes(size_t bytes);
+template <class T> result<void> malloc_host(T **out, size_t bytes) {
+  static_assert(!std::is_function_v<T>,
+                "gpu::malloc_host allocates memory, not functions");
+  auto p = malloc_host_bytes(bytes);
+  if (!p)
+    return std::unexpected(p.error());
+  *out = static_cast<T *>(*p);
+  return {};
+}
+result<void> free_host(const void *p);
+
 // Copies `bytes` from `src` to `dst` (each host or device memory) after the
 // stream's earlier work, and returns when the copy is done.
 result<void> memcpy(stream &s, void *dst, const void *src, size_t bytes);
@@ -81,6 +100,18 @@ result<void> memcpy_async(stream &s, void *dst, const void *src,
 // Sets `bytes` of device memory to the byte `value`, queued on the stream.
 result<void> memset(stream &s, void *p, int value, size_t bytes);
 result<void> memset(void *p, int value, size_t bytes);
+
+// CUDA's out-parameter shapes of the runtime's own calls, for ported code
+// (cudaGetDeviceCount, cudaStreamCreate, cudaEventCreate,
+// cudaEventElapsedTime, cudaStreamDestroy, cudaEventDestroy): streams and
+// events in the default context; destroy empties the object (its
+// destructor would free it too).
+result<void> device_count(int *out);
+result<void> create_stream(stream *out);
+result<void> create_event(event *out);
+result<void> elapsed_ms(float *ms, const event &start, const event &end);
+result<void> destroy(stream &s);
+result<void> destroy(event &e);
 
 } // namespace gpu
 

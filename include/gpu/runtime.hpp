@@ -226,6 +226,9 @@ private:
 // launches return before the kernel has run.
 class stream {
 public:
+  // Empty, as a moved-from stream: every call on it fails with
+  // ALLOY_ERROR_INVALID_HANDLE until a stream is moved into it.
+  stream() = default;
   stream(stream &&) noexcept;
   stream &operator=(stream &&) noexcept;
   ~stream();
@@ -262,7 +265,6 @@ public:
   template <class F> result<graph> capture(F &&body);
 
 private:
-  stream() = default;
   friend struct detail::runtime_access;
   std::shared_ptr<detail::stream_state> state_;
 };
@@ -271,6 +273,8 @@ private:
 // Made by context::create_event(); move-only.
 class event {
 public:
+  // Empty, as a moved-from event (ALLOY_ERROR_INVALID_HANDLE on use).
+  event() = default;
   event(event &&) noexcept;
   event &operator=(event &&) noexcept;
   ~event();
@@ -287,7 +291,6 @@ public:
   void *native_handle() const noexcept;
 
 private:
-  event() = default;
   friend struct detail::runtime_access;
   std::shared_ptr<detail::event_state> state_;
 };

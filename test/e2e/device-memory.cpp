@@ -82,6 +82,40 @@ int main() {
   auto hh = gpu::memcpy(&b, &a, sizeof a);
   failures += check(hh && b == 7, "host to host", describe(hh));
 
+  // CUDA's out-parameter shapes: pinned memory, a stream, events.
+  {
+    float *pinned = nullptr;
+    gpu::stream st;
+    gpu::event start, stop;
+    auto p1 = gpu::malloc_host(&pinned, n * sizeof(float));
+    auto s1 = gpu::create_stream(&st);
+    auto e1 = gpu::create_event(&start);
+    auto e2 = gpu::create_event(&stop);
+    auto r1 = start.record(st);
+    auto c = gpu::memcpy_async(st, pinned, d_y, n * sizeof(float));
+    auto r2 = stop.record(st);
+    auto w = stop.synchronize();
+    float ms = -1;
+    auto t = gpu::elapsed_ms(&ms, start, stop);
+    int devices = -1;
+    auto dc = gpu::device_count(&devices);
+    bool same = pinned && pinned[10] == 21.0f; // 2 * 10 + 1
+    auto d1 = gpu::destroy(st);
+    auto d2 = gpu::destroy(start);
+    auto after = st.synchronize(); // empty now
+    auto fh = gpu::free_host(pinned);
+    failures += check(p1 && s1 && e1 && e2 && r1 && c && r2 && w && t &&
+                          ms >= 0 && dc && devices >= 0 && same && d1 &&
+                          d2 && !after && fh,
+                      "pinned memory, a stream and events",
+                      describe(c) + ", " + describe(t) + ", " +
+                          describe(after));
+    auto again = gpu::set_default_device(1);
+    failures += check(!again && again.error().code() ==
+                                    gpu::errc::invalid_state,
+                      "set_default_device after first use", describe(again));
+  }
+
   // Errors.
   std::vector<float> host(n);
   auto host_ptr = run_saxpy(n, 1.0f, host.data(), d_y);
