@@ -271,6 +271,18 @@ result<void> device_count(int *out) {
   *out = *n;
   return {};
 }
+result<void> get_default_device(int *out) {
+  std::lock_guard lock(default_mutex);
+  *out = default_ordinal;
+  return {};
+}
+result<void> get_device_properties(device_properties *out, int ordinal) {
+  auto p = device_properties::query(ordinal);
+  if (!p)
+    return std::unexpected(p.error());
+  *out = std::move(*p);
+  return {};
+}
 result<void> create_stream(stream *out) {
   auto s = default_context().create_stream();
   if (!s)

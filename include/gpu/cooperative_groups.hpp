@@ -15,6 +15,8 @@
 //   shfl_up, shfl_down, shfl_xor (any trivially copyable T), ballot, any,
 //   all; tiled_partition<N>(parent), and tiled_partition(parent, n) for a
 //   thread_group of n <= 32 threads (sync, thread_rank, size);
+// - thread_group: also any thread_block or thread_block_tile<N>, as a
+//   parameter of a function that works on any group;
 // - reduce, inclusive_scan, exclusive_scan over a tile or the block, with
 //   plus, less (the lesser), greater, bit_and, bit_or, bit_xor or any
 //   callable; exclusive_scan gives rank 0 a value-initialized T;
@@ -128,21 +130,31 @@ thread_block_tile<N, Parent> tiled_partition(const Parent &) noexcept {
   return {};
 }
 
-// A tile whose size is known only at run time (tiled_partition(parent,
-// n), n a power of two up to 32).
+// Any group, as CUDA's thread_group: a tile whose size is known only at
+// run time (tiled_partition(parent, n), n a power of two up to 32), or,
+// converted from them, a thread_block or a thread_block_tile<N>.
 class thread_group {
 public:
   explicit thread_group(unsigned n) noexcept : n_(n) {}
-  unsigned size() const noexcept { return n_; }
-  unsigned num_threads() const noexcept { return n_; }
-  unsigned thread_rank() const noexcept { return warp::lane_id() & (n_ - 1); }
+  thread_group(const thread_block &) noexcept : n_(0) {}
+  template <unsigned N, class P>
+  thread_group(const thread_block_tile<N, P> &) noexcept : n_(N) {}
+  unsigned size() const noexcept {
+    return n_ ? n_ : detail::block_size();
+  }
+  unsigned num_threads() const noexcept { return size(); }
+  unsigned thread_rank() const noexcept {
+    return n_ ? warp::lane_id() & (n_ - 1) : detail::block_rank();
+  }
   void sync() const noexcept {
+    if (n_ == 0)
+      return gpu::sync_threads();
     uint32_t first = warp::lane_id() & ~(n_ - 1);
     warp::sync(n_ >= 32 ? 0xffffffffu : ((1u << n_) - 1) << first);
   }
 
 private:
-  unsigned n_;
+  unsigned n_; // 0: the whole block
 };
 inline thread_group tiled_partition(const thread_block &, unsigned n) noexcept {
   return thread_group(n);

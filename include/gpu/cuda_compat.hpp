@@ -45,6 +45,13 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+// What cuda_runtime.h brings into a CUDA file without asking: the C
+// library's math, memory, string and time functions and NULL.
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 // --- Math functions ---------------------------------------------------------
 inline float rsqrtf(float x) noexcept { return gpu::rsqrt(x); }

@@ -102,11 +102,14 @@ result<void> memset(stream &s, void *p, int value, size_t bytes);
 result<void> memset(void *p, int value, size_t bytes);
 
 // CUDA's out-parameter shapes of the runtime's own calls, for ported code
-// (cudaGetDeviceCount, cudaStreamCreate, cudaEventCreate,
+// (cudaGetDeviceCount, cudaGetDevice, cudaGetDeviceProperties,
+// cudaStreamCreate, cudaEventCreate,
 // cudaEventElapsedTime, cudaStreamDestroy, cudaEventDestroy): streams and
 // events in the default context; destroy empties the object (its
 // destructor would free it too).
 result<void> device_count(int *out);
+result<void> get_default_device(int *out); // cudaGetDevice
+result<void> get_device_properties(device_properties *out, int ordinal);
 result<void> create_stream(stream *out);
 result<void> create_event(event *out);
 result<void> elapsed_ms(float *ms, const event &start, const event &end);

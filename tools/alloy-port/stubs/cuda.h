@@ -1,0 +1,2 @@
+// alloy port parses cuda.h as this.
+#include "alloy_port_cuda.h"

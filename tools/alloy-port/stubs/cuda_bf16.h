@@ -1,0 +1,2 @@
+// alloy port parses cuda_bf16.h as this.
+#include "alloy_port_cuda.h"
