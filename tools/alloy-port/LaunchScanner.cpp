@@ -119,6 +119,14 @@ ParsedText::ParsedText(const std::string &original) : original_(original) {
       continue;
     }
     if (inDirective(original, i)) {
+      // Parsed as a plain call: the configuration becomes spaces.
+      size_t close = original.find(">>>", i + 3);
+      size_t line = original.find('\n', i);
+      if (close != npos && (line == npos || close < line)) {
+        copy(cursor, i);
+        insert(std::string(close + 3 - i, ' '));
+        cursor = close + 3;
+      }
       skipped_.push_back({i, "a launch in a macro definition"});
       i += 3;
       continue;

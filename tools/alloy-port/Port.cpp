@@ -46,7 +46,11 @@ struct State {
   std::set<std::pair<size_t, std::string>> reported;
   std::vector<size_t> lineStarts;
   bool sawHelperString = false;
-  std::vector<std::pair<size_t, std::string>> pendingMacros;
+  struct MacroUse {
+    size_t at, written; // expansion and spelling offsets
+    std::string name;
+  };
+  std::vector<MacroUse> pendingMacros;
 
   State(const std::string &o, const ParsedText &p, PortResult &r)
       : original(o), parsed(p), result(r) {
@@ -61,10 +65,12 @@ struct State {
     column = unsigned(offset - *(it - 1) + 1);
   }
   // (A declaration of several variables visits its type once per
-  // variable: the same edit again is ignored.)
+  // variable, and a macro's body is seen at each use: the same edit again
+  // is ignored.)
   std::set<std::tuple<size_t, size_t, std::string>> made;
+  void insert(size_t at, std::string text) { replace(at, at, std::move(text)); }
   void replace(size_t b, size_t e, std::string text) {
-    if (e > b && !made.insert({b, e, text}).second)
+    if (!made.insert({b, e, text}).second)
       return;
     edits.replace(b, e, std::move(text));
     if (e > b)
@@ -195,7 +201,7 @@ public:
       if (name.rfind("__alloy_port", 0) != 0 && name != "findCudaDevice" &&
           discarded(e) &&
           range(e->getSourceRange(), b, en))
-        st.edits.insert(en, ".value()");
+        st.insert(en, ".value()");
     }
     return true;
   }
@@ -226,7 +232,9 @@ public:
         !isStubDecl(sm, e->getDecl()))
       return true;
     std::string name = e->getNameInfo().getAsString();
-    if (name.rfind("__alloy_port", 0) == 0)
+    size_t written = spelled(e->getLocation());
+    if (name.rfind("__alloy_port", 0) == 0 ||
+        (written != npos && st.isCovered(written)))
       return true;
     if (isa<EnumConstantDecl>(e->getDecl()) && name == "cudaSuccess")
       st.note(original(e->getLocation()),
@@ -240,17 +248,17 @@ public:
 
   bool VisitTypedefTypeLoc(TypedefTypeLoc tl) {
     const TypedefNameDecl *d = tl.getDecl();
-    if (!isStubDecl(sm, d) || !inMain(tl.getNameLoc()) ||
-        tl.getNameLoc().isMacroID())
+    if (!isStubDecl(sm, d) || !inMain(tl.getNameLoc()))
       return true;
     static const std::map<std::string, std::string> types = {
         {"cudaError_t", "gpu::result<void>"},
         {"cudaStream_t", "gpu::stream"},
         {"cudaEvent_t", "gpu::event"}};
     auto it = types.find(d->getName().str());
-    size_t b = original(tl.getNameLoc());
+    size_t b = spelled(tl.getNameLoc());
     if (it == types.end() || b == npos) {
-      st.note(b, d->getName().str() + ": no Alloy form yet");
+      st.note(original(tl.getNameLoc()),
+              d->getName().str() + ": no Alloy form yet");
       return true;
     }
     st.replace(b, b + d->getName().size(), it->second);
@@ -260,20 +268,19 @@ public:
   bool VisitTagTypeLoc(TagTypeLoc tl) {
     if (!isStubDecl(sm, tl.getDecl()) || !inMain(tl.getNameLoc()))
       return true;
-    size_t b = original(tl.getNameLoc());
+    size_t b = spelled(tl.getNameLoc());
     std::string name = tl.getDecl()->getName().str();
-    if (name == "cudaDeviceProp" && b != npos && !tl.getNameLoc().isMacroID())
+    if (name == "cudaDeviceProp" && b != npos)
       st.replace(b, b + name.size(), "gpu::device_properties");
     else
-      st.note(b, name + ": no Alloy form yet");
+      st.note(original(tl.getNameLoc()), name + ": no Alloy form yet");
     return true;
   }
 
   // cudaDeviceProp's fields, as gpu::device_properties names them.
   bool VisitMemberExpr(MemberExpr *m) {
     const auto *field = dyn_cast<FieldDecl>(m->getMemberDecl());
-    if (!field || !isStubDecl(sm, field) || !inMain(m->getMemberLoc()) ||
-        m->getMemberLoc().isMacroID())
+    if (!field || !isStubDecl(sm, field) || !inMain(m->getMemberLoc()))
       return true;
     static const std::map<std::string, std::string> fields = {
         {"name", "name.c_str()"},
@@ -293,10 +300,10 @@ public:
         {"memoryBusWidth", "memory_bus_width_bits"},
         {"totalGlobalMem", "total_memory"}};
     std::string name = field->getName().str();
-    size_t b = original(m->getMemberLoc());
+    size_t b = spelled(m->getMemberLoc());
     auto it = fields.find(name);
     if (it == fields.end() || b == npos) {
-      st.note(b, "cudaDeviceProp::" + name +
+      st.note(original(m->getMemberLoc()), "cudaDeviceProp::" + name +
                      ": gpu::device_properties has no such field");
       return true;
     }
@@ -312,7 +319,7 @@ public:
     QualType t = p->getType();
     if ((isNamedType(t, "cudaStream_t") || isNamedType(t, "cudaEvent_t")) &&
         !p->getName().empty())
-      st.edits.insert(original(p->getLocation()), "&");
+      st.insert(original(p->getLocation()), "&");
     return true;
   }
 
@@ -376,11 +383,11 @@ public:
     std::string open = ne ? (simple ? "!" : "!(") : (simple ? "" : "(");
     std::string close = (simple ? "" : ")") + std::string(ne ? "" : ".has_value()");
     if (!successFirst) { // value OP cudaSuccess
-      st.edits.insert(vb, open);
+      st.insert(vb, open);
       st.replace(ve, oe, close);
     } else { // cudaSuccess OP value
       st.replace(ob, vb, open);
-      st.edits.insert(ve, close);
+      st.insert(ve, close);
     }
     handled.insert(success);
     return true;
@@ -466,8 +473,8 @@ public:
       return true;
     size_t b, e;
     if (range(sub->getSourceRange(), b, e)) {
-      st.edits.insert(b, "!(");
-      st.edits.insert(e, ")");
+      st.insert(b, "!(");
+      st.insert(e, ")");
     }
     return true;
   }
@@ -494,7 +501,20 @@ private:
     size_t p = parsedOffset(sm.getExpansionLoc(loc));
     return p == npos ? npos : st.parsed.toOriginal(p);
   }
+  // The original offset where the token at `loc` is written (in a macro's
+  // body or argument too).
+  size_t spelled(SourceLocation loc) const {
+    size_t p = parsedOffset(sm.getSpellingLoc(loc));
+    return p == npos ? npos : st.parsed.toOriginal(p);
+  }
   size_t endOfToken(SourceLocation loc) const {
+    if (loc.isMacroID() && !sm.isMacroArgExpansion(loc)) {
+      SourceLocation s0 = sm.getSpellingLoc(loc);
+      if (!sm.isInMainFile(s0))
+        return npos;
+      size_t b = spelled(loc);
+      return b == npos ? npos : b + Lexer::MeasureTokenLength(s0, sm, lo);
+    }
     SourceLocation end = Lexer::getLocForEndOfToken(loc, 0, sm, lo);
     if (end.isInvalid())
       return npos;
@@ -506,8 +526,15 @@ private:
   bool range(SourceRange r, size_t &b, size_t &e) const {
     CharSourceRange cr = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(r), sm, lo);
-    if (cr.isInvalid())
-      return false;
+    if (cr.isInvalid()) { // within one macro's body: where it is written
+      SourceLocation b0 = sm.getSpellingLoc(r.getBegin()),
+                     e0 = sm.getSpellingLoc(r.getEnd());
+      if (!sm.isInMainFile(b0) || !sm.isInMainFile(e0) ||
+          sm.isBeforeInTranslationUnit(e0, b0))
+        return false;
+      cr = CharSourceRange::getCharRange(
+          b0, Lexer::getLocForEndOfToken(e0, 0, sm, lo));
+    }
     auto [fb, pb] = sm.getDecomposedLoc(cr.getBegin());
     auto [fe, pe] = sm.getDecomposedLoc(cr.getEnd());
     if (fb != sm.getMainFileID() || fe != fb)
@@ -603,7 +630,7 @@ private:
     st.replace(l.callee, paren + 1, prefix);
     for (unsigned i = 0; i < e->getNumArgs(); ++i)
       rewriteLaunchArgument(e, fd, i);
-    st.edits.insert(callEnd, ".value()");
+    st.insert(callEnd, ".value()");
     ++st.result.launches;
   }
 
@@ -631,19 +658,19 @@ private:
                          ">()");
         return;
       }
-      st.edits.insert(b, "gpu::device_ptr(");
-      st.edits.insert(en, ")");
+      st.insert(b, "gpu::device_ptr(");
+      st.insert(en, ")");
       return;
     }
     if (!param.isNull() && !param->isDependentType() &&
         !argType->isDependentType() && param->isArithmeticType() &&
         argType->isArithmeticType() &&
         !valuePreserving(ctx, argType, param)) {
-      st.edits.insert(b, "static_cast<" +
+      st.insert(b, "static_cast<" +
                              param.getUnqualifiedType().getAsString(
                                  ctx.getPrintingPolicy()) +
                              ">(");
-      st.edits.insert(en, ")");
+      st.insert(en, ")");
     }
   }
 
@@ -741,7 +768,7 @@ private:
       size_t b, en;
       if (!range(e->getArg(0)->getSourceRange(), b, en))
         return false;
-      st.edits.insert(b, s + ", ");
+      st.insert(b, s + ", ");
       dropArguments(e, 3);
       return rename(e, copy ? "gpu::memcpy_async" : "gpu::memset");
     }
@@ -749,7 +776,7 @@ private:
       size_t b, en;
       if (n < 3 || !range(e->getArg(0)->getSourceRange(), b, en))
         return false;
-      st.edits.insert(b, "gpu::default_stream(), ");
+      st.insert(b, "gpu::default_stream(), ");
       dropArguments(e, 4); // the copy kind
       return rename(e, name == "cudaMemcpyToSymbol" ? "gpu::copy_to_symbol"
                                                     : "gpu::copy_from_symbol");
@@ -790,7 +817,7 @@ private:
   bool rewriteCheck(const CallExpr *e) {
     if (e->getNumArgs() != 1)
       return false;
-    const Expr *x = e->getArg(0)->IgnoreParens();
+    const Expr *x = e->getArg(0)->IgnoreParenImpCasts();
     CharSourceRange r = sm.getExpansionRange(e->getBeginLoc());
     size_t ob = original(r.getBegin()), oe = endOfToken(r.getEnd());
     size_t xb, xe;
@@ -827,8 +854,9 @@ public:
     Visitor v(ctx, st);
     v.TraverseDecl(ctx.getTranslationUnitDecl());
     v.finish();
-    for (const auto &[offset, name] : st.pendingMacros)
-      st.note(offset, name + ": no Alloy form yet");
+    for (const State::MacroUse &m : st.pendingMacros)
+      if (m.written == npos || !st.isCovered(m.written))
+        st.note(m.at, m.name + ": no Alloy form yet");
     const SourceManager &sm = ctx.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
       if (it->first.getName().ends_with("helper_string.h"))
@@ -891,8 +919,12 @@ public:
       return;
     SourceLocation loc = sm.getExpansionLoc(name.getLocation());
     auto [file, offset] = sm.getDecomposedLoc(loc);
+    auto [wfile, woffset] =
+        sm.getDecomposedLoc(sm.getSpellingLoc(name.getLocation()));
     if (file == sm.getMainFileID())
-      st.pendingMacros.push_back({st.parsed.toOriginal(offset), id});
+      st.pendingMacros.push_back(
+          {st.parsed.toOriginal(offset),
+           wfile == file ? st.parsed.toOriginal(woffset) : npos, id});
   }
 
 private:
@@ -979,7 +1011,7 @@ void rewriteIncludes(State &st) {
     }
   }
   if (!placed)
-    st.edits.insert(at, alloy + "\n");
+    st.insert(at, alloy + "\n");
 }
 
 } // namespace
