@@ -52,6 +52,20 @@ result<device_properties> read_properties(const cu::driver_api &api,
       attribute(cu::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE);
   p.memory_bus_width_bits =
       attribute(cu::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH);
+  for (int d = 0; d < 3; ++d) {
+    p.max_block_dim[d] = attribute(cu::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + d);
+    p.max_grid_dim[d] = attribute(cu::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + d);
+  }
+  p.total_constant_memory =
+      size_t(attribute(cu::CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY));
+  p.async_engine_count = attribute(cu::CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT);
+  p.concurrent_kernels =
+      attribute(cu::CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS) != 0;
+  p.integrated = attribute(cu::CU_DEVICE_ATTRIBUTE_INTEGRATED) != 0;
+  p.can_map_host_memory =
+      attribute(cu::CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY) != 0;
+  p.cooperative_launch =
+      attribute(cu::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) != 0;
   if (rc != cu::CUDA_SUCCESS)
     return std::unexpected(detail::driver_error(
         &api, rc,

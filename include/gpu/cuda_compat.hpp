@@ -53,6 +53,12 @@
 #include <string.h>
 #include <time.h>
 
+// The CUDA runtime API level that this porting layer and `alloy port`
+// model: code that tests CUDART_VERSION takes current CUDA's path.
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12000
+#endif
+
 // --- Math functions ---------------------------------------------------------
 inline float rsqrtf(float x) noexcept { return gpu::rsqrt(x); }
 inline double rsqrt(double x) noexcept { return gpu::rsqrt(x); }

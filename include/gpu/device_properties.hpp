@@ -33,6 +33,14 @@ struct device_properties {
   int memory_clock_rate_khz = 0; // the peak memory clock
   int memory_bus_width_bits = 0;
   size_t total_memory = 0;
+  size_t total_constant_memory = 0;
+  int max_block_dim[3] = {0, 0, 0}; // threads per block in x, y, z
+  int max_grid_dim[3] = {0, 0, 0};  // blocks per grid in x, y, z
+  int async_engine_count = 0;       // copy engines (copies beside kernels)
+  bool concurrent_kernels = false;
+  bool integrated = false;        // shares memory with the host
+  bool can_map_host_memory = false;
+  bool cooperative_launch = false;
 
   // Peak DRAM bandwidth in GB/s: two transfers per memory clock over the
   // whole bus (the figure vendors quote).
@@ -44,6 +52,21 @@ struct device_properties {
   // Reads every attribute of device `ordinal` (no context needed).
   static result<device_properties> query(int ordinal = 0);
 };
+
+// FP32 lanes per multiprocessor of compute capability `cc` (what CUDA's
+// helper_cuda.h calls _ConvertSMVer2Cores): 64 on 8.0, 128 on 8.6 and
+// newer; 0 for an unknown one (and the CPU device's 0.0).
+constexpr int cores_per_multiprocessor(sm_version cc) noexcept {
+  if (cc.major == 8 && cc.minor == 0)
+    return 64;
+  if (cc.major == 7)
+    return 64;
+  if (cc.major == 6)
+    return cc.minor == 0 ? 64 : 128;
+  if (cc.major >= 8)
+    return 128;
+  return 0;
+}
 
 // How a kernel with a given block size fills one multiprocessor.
 struct occupancy {

@@ -223,6 +223,9 @@ CUresult device_attribute(int *value, int which, CUdevice) {
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *value = int(worker_count()); break;
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: *value = 2048; break;
   case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: *value = 32; break;
+  case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY: *value = 64 << 10; break;
+  case CU_DEVICE_ATTRIBUTE_INTEGRATED: *value = 1; break; // the host's memory
+  case CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS: *value = 1; break;
   case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: {
     long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
     *value = l3 > 0 ? int(l3) : 0;

@@ -80,8 +80,10 @@ int main(int argc, char **argv) {
   checkCudaErrors(cudaGetDeviceCount(&count));
   checkCudaErrors(cudaGetDeviceProperties(&prop, dev));
   printf("%s %d.%d %d\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
-  // REPORT: runtime-calls.cu:[[@LINE+1]]:{{[0-9]+}}: not translated: cudaDeviceProp::canMapHostMemory: gpu::device_properties has no such field
-  printf("%d\n", prop.canMapHostMemory);
+  // CHECK: printf("%d %d\n", prop.can_map_host_memory, prop.max_grid_dim[0]);
+  printf("%d %d\n", prop.canMapHostMemory, prop.maxGridSize[0]);
+  // REPORT: runtime-calls.cu:[[@LINE+1]]:{{[0-9]+}}: not translated: cudaDeviceProp::computeMode: gpu::device_properties has no such field
+  printf("%d\n", prop.computeMode);
   void *managed = nullptr;
   // REPORT: runtime-calls.cu:[[@LINE+1]]:3: not translated: cudaMallocManaged: no Alloy form yet (see docs/porting.md)
   cudaMallocManaged(&managed, 64);

@@ -202,31 +202,22 @@ size_t ParsedText::endToOriginal(size_t p) const {
   return last == npos ? npos : last + 1;
 }
 
-std::vector<std::pair<size_t, size_t>>
-splitConfig(const std::string &text, size_t begin, size_t end) {
-  std::vector<std::pair<size_t, size_t>> parts;
-  int depth = 0;
-  size_t start = begin;
-  for (size_t i = begin; i < end; ++i) {
-    char c = text[i];
-    if (c == '(' || c == '[' || c == '{')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      parts.push_back({start, i});
-      start = i + 1;
+std::string blankLaunches(const std::string &text) {
+  std::string out = text;
+  const std::vector<bool> code = codeMask(text);
+  size_t i = 0;
+  while ((i = out.find("<<<", i)) != npos) {
+    size_t close = code[i] ? out.find(">>>", i + 3) : npos;
+    if (close == npos) {
+      i += 3;
+      continue;
     }
+    for (size_t k = i; k < close + 3; ++k)
+      if (out[k] != '\n')
+        out[k] = ' ';
+    i = close + 3;
   }
-  parts.push_back({start, end});
-  // Trim spaces.
-  for (auto &[b, e] : parts) {
-    while (b < e && std::isspace(static_cast<unsigned char>(text[b])))
-      ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1])))
-      --e;
-  }
-  return parts;
+  return out;
 }
 
 } // namespace alloy::port

@@ -56,9 +56,9 @@ private:
   std::vector<SkippedLaunch> skipped_;
 };
 
-// The top-level comma-separated parts of a launch configuration.
-std::vector<std::pair<size_t, size_t>>
-splitConfig(const std::string &text, size_t begin, size_t end);
+// `text` with each launch configuration, `<<<...>>>`, made spaces: how
+// alloy port parses a header that the file includes.
+std::string blankLaunches(const std::string &text);
 
 } // namespace alloy::port
 

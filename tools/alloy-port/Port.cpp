@@ -15,6 +15,8 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <fstream>
@@ -51,6 +53,7 @@ struct State {
     std::string name;
   };
   std::vector<MacroUse> pendingMacros;
+  std::vector<size_t> globals; // parsed offsets of __global__
 
   State(const std::string &o, const ParsedText &p, PortResult &r)
       : original(o), parsed(p), result(r) {
@@ -199,7 +202,7 @@ public:
       // A result that CUDA code ignores is checked: .value() throws.
       size_t b, en;
       if (name.rfind("__alloy_port", 0) != 0 && name != "findCudaDevice" &&
-          discarded(e) &&
+          name != "_ConvertSMVer2Cores" && discarded(e) &&
           range(e->getSourceRange(), b, en))
         st.insert(en, ".value()");
     }
@@ -298,7 +301,16 @@ public:
         {"clockRate", "clock_rate_khz"},
         {"memoryClockRate", "memory_clock_rate_khz"},
         {"memoryBusWidth", "memory_bus_width_bits"},
-        {"totalGlobalMem", "total_memory"}};
+        {"totalGlobalMem", "total_memory"},
+        {"totalConstMem", "total_constant_memory"},
+        {"maxThreadsDim", "max_block_dim"},
+        {"maxGridSize", "max_grid_dim"},
+        {"asyncEngineCount", "async_engine_count"},
+        {"deviceOverlap", "async_engine_count"},
+        {"concurrentKernels", "concurrent_kernels"},
+        {"integrated", "integrated"},
+        {"canMapHostMemory", "can_map_host_memory"},
+        {"cooperativeLaunch", "cooperative_launch"}};
     std::string name = field->getName().str();
     size_t b = spelled(m->getMemberLoc());
     auto it = fields.find(name);
@@ -309,6 +321,36 @@ public:
     }
     st.replace(b, b + name.size(), it->second);
     return true;
+  }
+
+  // CUDA lets a kernel's pointers alias unless they are __restrict__;
+  // Alloy's launch refuses an output that overlaps another argument. A
+  // ported kernel keeps CUDA's rule: each non-const pointer parameter
+  // without __restrict__ is marked [[gpu::may_alias]].
+  bool VisitFunctionDecl(FunctionDecl *f) {
+    if (!inMain(f->getLocation()) || !isKernel(f))
+      return true;
+    for (ParmVarDecl *p : f->parameters()) {
+      QualType t = p->getType();
+      if (!t->isPointerType() || t.isRestrictQualified() ||
+          t->getPointeeType().isConstQualified())
+        continue;
+      size_t b = spelled(p->getBeginLoc());
+      if (b != npos)
+        st.insert(b, "[[gpu::may_alias]] ");
+    }
+    return true;
+  }
+  // A __global__ precedes the name, with no ; { or } between them.
+  bool isKernel(const FunctionDecl *f) const {
+    size_t name = parsedOffset(sm.getSpellingLoc(f->getLocation()));
+    if (name == npos)
+      return false;
+    const std::string &text = st.parsed.text();
+    for (size_t g : st.globals)
+      if (g < name && text.find_first_of(";{}", g) > name)
+        return true;
+    return false;
   }
 
   // A stream or event parameter by value becomes a reference (Alloy's
@@ -577,19 +619,24 @@ private:
   void rewriteLaunch(CallExpr *e, size_t index) {
     const Launch &l = st.parsed.launches()[index];
     launched.insert(index);
-    auto parts = splitConfig(st.original, l.configBegin, l.configEnd);
-    auto part = [&](size_t i) {
-      return i < parts.size() ? st.original.substr(parts[i].first,
-                                                   parts[i].second -
-                                                       parts[i].first)
-                              : std::string();
-    };
+    const Expr *target = e->getCallee()->IgnoreParenImpCasts();
+    const auto *ref = dyn_cast<DeclRefExpr>(target);
+    if (!isa<UnresolvedLookupExpr>(target) &&
+        !(ref && isa<FunctionDecl>(ref->getDecl()))) {
+      st.note(l.callee, "a launch through a function pointer: Alloy "
+                        "launches a kernel named at compile time (choose "
+                        "the kernel with an if or a switch)");
+      return;
+    }
     const CallExpr *config = configCalls.count(index) ? configCalls[index]
                                                       : nullptr;
-    if (parts.size() < 2 || !config || config->getNumArgs() < 2) {
+    if (!config || config->getNumArgs() < 2) {
       st.note(l.open, "a launch configuration without a grid and a block");
       return;
     }
+    // The configuration's parts, as written (comments and all).
+    const unsigned count = config->getNumArgs();
+    auto part = [&](unsigned i) { return text(config->getArg(i)); };
     QualType grid = config->getArg(0)->getType(),
              block = config->getArg(1)->getType();
     bool oneD = !grid->isDependentType() && !block->isDependentType() &&
@@ -597,18 +644,20 @@ private:
                 block->isIntegralOrEnumerationType();
     std::string cfg = std::string("gpu::launch_config_") +
                       (oneD ? "1d{" : "3d{") + part(0) + ", " + part(1);
-    if (parts.size() > 2 && !isNull(config->getArg(2)))
+    if (count > 2 && !isNull(config->getArg(2)))
       cfg += ", " + part(2);
     cfg += "}";
-    std::string stream =
-        parts.size() > 3 && config->getNumArgs() > 3
-            ? streamText(config->getArg(3))
-            : std::string("gpu::default_stream()");
+    std::string stream = count > 3 ? streamText(config->getArg(3))
+                                   : std::string("gpu::default_stream()");
 
     std::string callee = st.original.substr(l.callee, l.open - l.callee);
     while (!callee.empty() && std::isspace((unsigned char)callee.back()))
       callee.pop_back();
     const FunctionDecl *fd = e->getDirectCallee();
+    if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(target))
+      for (const NamedDecl *d : ule->decls()) // in a template: the pattern
+        if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
+          fd = t->getTemplatedDecl();
     if (fd && fd->getTemplateSpecializationArgs() &&
         callee.find('<') == npos) { // deduced template arguments
       std::string args;
@@ -630,6 +679,33 @@ private:
     st.replace(l.callee, paren + 1, prefix);
     for (unsigned i = 0; i < e->getNumArgs(); ++i)
       rewriteLaunchArgument(e, fd, i);
+    // CUDA fills in a kernel's default arguments; Alloy's launch takes
+    // every argument.
+    std::string defaults;
+    for (unsigned i = 0; i < e->getNumArgs(); ++i) {
+      const auto *d = dyn_cast<CXXDefaultArgExpr>(e->getArg(i));
+      if (!d || !fd)
+        continue;
+      const ParmVarDecl *p = fd->getParamDecl(i);
+      std::string value = text(d->getExpr());
+      if (value.empty()) { // written in another file
+        llvm::raw_string_ostream os(value);
+        d->getExpr()->printPretty(os, nullptr, ctx.getPrintingPolicy());
+      }
+      if (p->getType()->isPointerType() && isNull(d->getExpr()))
+        value = "gpu::device_ptr<" +
+                p->getType()->getPointeeType().getAsString(
+                    ctx.getPrintingPolicy()) +
+                ">()";
+      else if (p->getType()->isPointerType())
+        value = "gpu::device_ptr(" + value + ")";
+      defaults += (writtenArgs(e) || !defaults.empty() ? ", " : "") + value;
+    }
+    if (!defaults.empty()) {
+      if (!writtenArgs(e)) // the prefix ended without a comma
+        defaults = ", " + defaults.substr(0);
+      st.insert(callEnd - 1, defaults);
+    }
     st.insert(callEnd, ".value()");
     ++st.result.launches;
   }
@@ -787,16 +863,14 @@ private:
     if (name == "cudaGetLastError" || name == "cudaPeekAtLastError")
       return replaceCall(e, "gpu::result<void>{}");
     if (name == "cudaStreamSynchronize" && n == 1)
-      return replaceCall(e, streamText(e->getArg(0)) + ".synchronize()");
+      return method(e, e->getArg(0), "synchronize", nullptr, true);
     if (name == "cudaEventSynchronize" && n == 1)
-      return replaceCall(e, arg(0) + ".synchronize()");
+      return method(e, e->getArg(0), "synchronize", nullptr, false);
     if (name == "cudaEventRecord" && n >= 1)
-      return replaceCall(e, arg(0) + ".record(" +
-                                streamText(n > 1 ? e->getArg(1) : nullptr) +
-                                ")");
+      return method(e, e->getArg(0), "record",
+                    n > 1 ? e->getArg(1) : nullptr, false, true);
     if (name == "cudaStreamWaitEvent" && n >= 2)
-      return replaceCall(e, streamText(e->getArg(0)) + ".wait(" + arg(1) +
-                                ")");
+      return method(e, e->getArg(0), "wait", e->getArg(1), true);
     if (name == "cudaGetErrorString" && n == 1) {
       const auto *v = dyn_cast<DeclRefExpr>(e->getArg(0)->IgnoreParenImpCasts());
       if (v && isa<VarDecl>(v->getDecl()))
@@ -806,11 +880,50 @@ private:
     if (name == "cudaProfilerStart" || name == "cudaProfilerStop")
       return replaceCall(e, "gpu::result<void>{} /* " + name +
                                 ": Alloy has no profiler control */");
+    if (name == "_ConvertSMVer2Cores" && n == 2) {
+      size_t b0, e0, b1, e1;
+      if (!range(e->getArg(0)->getSourceRange(), b0, e0) ||
+          !range(e->getArg(1)->getSourceRange(), b1, e1))
+        return false;
+      st.insert(b0, "{");
+      st.insert(e1, "}");
+      return rename(e, "gpu::cores_per_multiprocessor");
+    }
     if (name == "findCudaDevice")
       return replaceCall(e, discarded(e)
                                 ? "gpu::default_context()"
                                 : "gpu::default_context().device().ordinal()");
     return false;
+  }
+
+  // f(object[, argument, ...]) -> object.method([argument]), keeping the
+  // rewrites inside them: `object` (a stream when objectIsStream: 0 is the
+  // default stream) and `argument` (a stream when argumentIsStream).
+  bool method(const CallExpr *e, const Expr *object, const std::string &name,
+              const Expr *argument, bool objectIsStream,
+              bool argumentIsStream = false) {
+    size_t cb, ce, ob, oe;
+    if (!range(e->getSourceRange(), cb, ce) ||
+        !range(object->getSourceRange(), ob, oe))
+      return false;
+    if (objectIsStream && isNull(object)) {
+      st.replace(cb, ce, "gpu::default_stream()." + name + "(" +
+                             (argument ? text(argument) : "") + ")");
+      return true;
+    }
+    st.replace(cb, ob, "");
+    std::string tail = "." + name + "(";
+    if (argument && !(argumentIsStream && isNull(argument))) {
+      size_t ab, ae;
+      if (!range(argument->getSourceRange(), ab, ae))
+        return false;
+      st.replace(oe, ab, tail);
+      st.replace(ae, ce, ")");
+      return true;
+    }
+    st.replace(oe, ce,
+               tail + (argumentIsStream ? "gpu::default_stream()" : "") + ")");
+    return true;
   }
 
   // checkCudaErrors(X) -> X.value() (or (X).value()).
@@ -827,7 +940,14 @@ private:
     const Expr *inner = x->IgnoreParenImpCasts();
     const DeclRefExpr *ref = nullptr;
     const auto *call = dyn_cast<CallExpr>(inner);
-    if (!call || stubCallee(sm, call, &ref).empty()) {
+    if (isCudaError(inner->getType()) && !call) { // a cudaError_t value
+      bool simple = isa<DeclRefExpr, MemberExpr>(inner);
+      st.replace(ob, xb, simple ? "" : "(");
+      st.replace(xe, oe, simple ? ".value()" : ").value()");
+      return true;
+    }
+    if (!call || (!isCudaError(call->getType()) &&
+                  stubCallee(sm, call, &ref).empty())) {
       st.note(ob, "checkCudaErrors of something other than a CUDA runtime "
                   "call: check it by hand");
       return false;
@@ -911,6 +1031,12 @@ public:
   void MacroExpands(const Token &name, const MacroDefinition &md,
                     SourceRange, const MacroArgs *) override {
     const MacroInfo *mi = md.getMacroInfo();
+    if (mi && name.getIdentifierInfo()->getName() == "__global__") {
+      SourceLocation at = sm.getSpellingLoc(name.getLocation());
+      if (sm.isInMainFile(at))
+        st.globals.push_back(sm.getFileOffset(at));
+      return;
+    }
     if (!mi || !sm.getFilename(mi->getDefinitionLoc())
                     .ends_with("alloy_port_cuda.h"))
       return;
@@ -979,6 +1105,8 @@ void rewriteIncludes(State &st) {
         if (close != npos) {
           std::string header = line.substr(open + 1, close - open - 1);
           std::string base = header.substr(header.rfind('/') + 1);
+          if (header.rfind("cooperative_groups/", 0) == 0)
+            base = "cooperative_groups.h"; // reduce.h, scan.h
           if (cudaHeaders.contains(base)) {
             cudaLines.push_back({pos, end});
             if (firstCuda == npos)
@@ -1039,9 +1167,25 @@ bool portFile(const PortOptions &options, PortResult &result,
   args.insert(args.end(), options.extraArgs.begin(), options.extraArgs.end());
   llvm::SmallString<256> path(options.file);
   llvm::sys::fs::make_absolute(path);
-  clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(st),
-                                        parsed.text(), args, path.str(),
-                                        "alloy-port");
+  // The headers beside the file that launch kernels parse with their
+  // launch configurations blanked (they are ported on their own).
+  clang::tooling::FileContentMappings headers;
+  std::error_code ec;
+  llvm::StringRef dir = llvm::sys::path::parent_path(path);
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    if (it->path() == path.str() ||
+        it->type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    std::ifstream h(it->path(), std::ios::binary);
+    std::stringstream text;
+    text << h.rdbuf();
+    if (text.str().find("<<<") != npos)
+      headers.push_back({it->path(), blankLaunches(text.str())});
+  }
+  clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<Action>(st), parsed.text(), args, path.str(),
+      "alloy-port", std::make_shared<PCHContainerOperations>(), headers);
   rewriteIncludes(st);
   std::sort(result.untranslated.begin(), result.untranslated.end(),
             [](const Note &a, const Note &b) {

@@ -17,6 +17,7 @@
 //   __host__             nothing: everything is compiled for the host
 //   __forceinline__      inline, always_inline
 //   __restrict__         __restrict (honoured on kernel pointer parameters)
+//   __align__(n)         __attribute__((aligned(n)))
 // Not provided: __managed__, __grid_constant__ (gpu::tensor_map is one already),
 // __noinline__ (libstdc++ spells GNU's attribute so: use [[gnu::noinline]]).
 #ifndef GPU_CUDA_KEYWORDS_HPP
@@ -54,6 +55,8 @@
 #define __constant__ __attribute__((alloy_constant))
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
+// struct __align__(16) float4_t {...}: the type's alignment.
+#define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
 
 #endif // GPU_CUDA_KEYWORDS_HPP

@@ -144,7 +144,6 @@ cudaError_t cudaProfilerStart();
 cudaError_t cudaProfilerStop();
 cudaError_t cudaDriverGetVersion(int *v);
 cudaError_t cudaRuntimeGetVersion(int *v);
-#define CUDART_VERSION 13000
 
 // The CUDA samples' helper_cuda.h.
 template <class T> T __alloy_port_check(T result);
