@@ -1,0 +1,26 @@
+#!/bin/sh
+# The porting suite's steps for one CUDA sample (Inputs/cuda-samples/NAME):
+# `alloy port` on each CUDA file (X.cu to X.cpp beside it; headers and .cpp
+# files in place), alloy++ on the .cpp files, and the program run on the
+# CPU device with ARGS. Prints alloy port's reports, then the output.
+# usage: port-sample.sh SAMPLE_DIR WORK_DIR [ARGS...]
+set -eu
+src=$1 work=$2
+shift 2
+common=$(cd "$(dirname "$src")/Common" && pwd)
+rm -rf "$work"
+mkdir -p "$work"
+cp "$src"/* "$work"/
+cd "$work"
+for f in *.cu *.cuh *.h *.cpp; do
+  [ -f "$f" ] || continue
+  grep -qE 'cuda|<<<|__global__|__device__|checkCudaErrors' "$f" || continue
+  out=$f
+  case $f in *.cu) out=${f%.cu}.cpp ;; esac
+  [ "$out" = "$f" ] || [ ! -e "$out" ] || { echo "$out exists" >&2; exit 1; }
+  alloy-port "$f" -o "$f.ported" -- -I"$common" -I.
+  mv "$f.ported" "$out"
+done
+alloy++ -O2 -I"$common" -I. *.cpp -o program
+echo "built $(basename "$src")"
+env ALLOY_DEVICE=cpu ./program "$@"
