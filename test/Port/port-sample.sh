@@ -1,7 +1,7 @@
 #!/bin/sh
 # The porting suite's steps for one CUDA sample (Inputs/cuda-samples/NAME):
-# `alloy port` on each CUDA file (X.cu to X.cpp beside it; headers and .cpp
-# files in place), alloy++ on the .cpp files, and the program run on the
+# `alloy port` on each CUDA file (X.cu to X.cpp beside it; headers, .cpp
+# files and included .cu files in place), alloy++ on the .cpp files, and the program run on the
 # CPU device with ARGS. Prints alloy port's reports, then the output.
 # usage: port-sample.sh SAMPLE_DIR WORK_DIR [ARGS...]
 set -eu
@@ -10,13 +10,14 @@ shift 2
 common=$(cd "$(dirname "$src")/Common" && pwd)
 rm -rf "$work"
 mkdir -p "$work"
-cp "$src"/* "$work"/
+cp -R "$src"/. "$work"/
 cd "$work"
 for f in *.cu *.cuh *.h *.cpp; do
   [ -f "$f" ] || continue
   grep -qE 'cuda|<<<|__global__|__device__|checkCudaErrors' "$f" || continue
   out=$f
-  case $f in *.cu) out=${f%.cu}.cpp ;; esac
+  # A .cu that another file includes stays a .cu (and no unit of its own).
+  case $f in *.cu) grep -q "#include \"$f\"" ./* || out=${f%.cu}.cpp ;; esac
   [ "$out" = "$f" ] || [ ! -e "$out" ] || { echo "$out exists" >&2; exit 1; }
   alloy-port "$f" -o "$f.ported" -- -I"$common" -I.
   mv "$f.ported" "$out"
