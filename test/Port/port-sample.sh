@@ -2,8 +2,9 @@
 # The porting suite's steps for one CUDA sample (Inputs/cuda-samples/NAME):
 # `alloy port` on each CUDA file (X.cu to X.cpp beside it; headers, .cpp
 # files and included .cu files in place), alloy++ on the .cpp files, and the program run on the
-# CPU device with ARGS. Prints alloy port's reports, then the output.
-# usage: port-sample.sh SAMPLE_DIR WORK_DIR [ARGS...]
+# CPU device with ARGS (--no-run: not run). Prints alloy port's reports,
+# then the output. ALLOY_PORT_CXXFLAGS: more alloy++ options.
+# usage: port-sample.sh SAMPLE_DIR WORK_DIR [ARGS... | --no-run]
 set -eu
 src=$1 work=$2
 shift 2
@@ -22,6 +23,7 @@ for f in *.cu *.cuh *.h *.cpp; do
   alloy-port "$f" -o "$f.ported" -- -I"$common" -I.
   mv "$f.ported" "$out"
 done
-alloy++ -O2 -I"$common" -I. *.cpp -o program
+alloy++ -O2 ${ALLOY_PORT_CXXFLAGS:-} -I"$common" -I. *.cpp -o program
 echo "built $(basename "$src")"
+[ "${1:-}" = --no-run ] && exit 0
 env ALLOY_DEVICE=cpu ./program "$@"

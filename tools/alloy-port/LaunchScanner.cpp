@@ -39,9 +39,10 @@ std::vector<bool> codeMask(const std::string &s) {
       e = e == npos ? s.size() : e + close.size();
       std::fill(code.begin() + i, code.begin() + e, false);
       i = e;
-    } else if (s[i] == '"' || (s[i] == '\'' && (i == 0 || !std::isxdigit(
-                                                    static_cast<unsigned char>(
-                                                        s[i - 1]))))) {
+    } else if (s[i] == '"' ||
+               (s[i] == '\'' &&
+                (i == 0 ||
+                 !std::isxdigit(static_cast<unsigned char>(s[i - 1]))))) {
       char q = s[i];
       size_t e = i + 1;
       while (e < s.size() && s[e] != q && s[e] != '\n')
@@ -150,9 +151,9 @@ ParsedText::ParsedText(const std::string &original) : original_(original) {
         break;
     }
     if (callee == npos || close == npos || callee < cursor) {
-      skipped_.push_back(
-          {i, callee == npos ? "no kernel name before <<<"
-                             : "no >>> closing the launch configuration"});
+      skipped_.push_back({i, callee == npos
+                                 ? "no kernel name before <<<"
+                                 : "no >>> closing the launch configuration"});
       i += 3;
       continue;
     }

@@ -19,16 +19,16 @@ struct Note {
 
 struct PortResult {
   std::string output;
-  std::vector<Note> untranslated; // what a person must still change
+  std::vector<Note> untranslated;   // what a person must still change
   unsigned launches = 0, calls = 0; // rewritten
   unsigned parseErrors = 0;
   std::vector<std::string> errorLines; // the first parse errors
 };
 
 struct PortOptions {
-  std::string file;                  // the .cu file
-  std::string stubDir, includeDir;   // stubs/ and Alloy's include/
-  std::string resourceDir;           // clang's
+  std::string file;                   // the .cu file
+  std::string stubDir, includeDir;    // stubs/ and Alloy's include/
+  std::string resourceDir;            // clang's
   std::vector<std::string> extraArgs; // after `--`
 };
 

@@ -58,20 +58,20 @@ int main(int argc, char **argv) {
   // this executable, else the build tree's.
   llvm::SmallString<256> self(
       llvm::sys::fs::getMainExecutable(argv[0], (void *)&usage));
-  llvm::SmallString<256> prefix = llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(self));
+  llvm::SmallString<256> prefix =
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(self));
   llvm::SmallString<256> stubs(prefix), include(prefix);
   llvm::sys::path::append(stubs, "share", "alloy", "port-stubs");
   llvm::sys::path::append(include, "include");
   bool installed = llvm::sys::fs::exists(stubs + "/alloy_port_cuda.h");
   options.stubDir =
-      envOr("ALLOY_PORT_STUBS", installed ? stubs.str().str()
-                                          : std::string(ALLOY_PORT_STUB_DIR));
+      envOr("ALLOY_PORT_STUBS",
+            installed ? stubs.str().str() : std::string(ALLOY_PORT_STUB_DIR));
   options.includeDir =
-      envOr("ALLOY_INCLUDE_DIR", installed ? include.str().str()
-                                           : std::string(ALLOY_INCLUDE_DIR));
-  options.resourceDir = envOr("ALLOY_CLANG_RESOURCE_DIR",
-                              ALLOY_CLANG_RESOURCE_DIR);
+      envOr("ALLOY_INCLUDE_DIR",
+            installed ? include.str().str() : std::string(ALLOY_INCLUDE_DIR));
+  options.resourceDir =
+      envOr("ALLOY_CLANG_RESOURCE_DIR", ALLOY_CLANG_RESOURCE_DIR);
 
   alloy::port::PortResult result;
   std::string error;

@@ -1,0 +1,43 @@
+#!/bin/sh
+# On the GPU machine: builds each timed sample of the porting suite with nvcc
+# from its unchanged source, runs it and its Alloy port (built by build.sh)
+# three times each, alternating, and prints the median of the time each
+# reports (samples.txt) and nvcc/Alloy; then the geometric mean.
+# usage: sh run.sh DIR   (DIR: build.sh's OUT_DIR)
+set -u
+dir=$(cd "$1" && pwd)
+nvcc=${NVCC:-nvcc}
+median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+reported() { # PROGRAM SED ARGS... (run in the sample's folder: its data)
+  program=$1 pattern=$2
+  shift 2
+  (cd "$src" && "$program" "$@" 2>&1) |
+    sed -n "$pattern" | awk '{s += $1} END {if (NR) print s}'
+}
+logs=$(mktemp)
+grep -v '^#' "$dir/samples.txt" | while IFS='|' read -r name args pattern; do
+  src=$dir/src/$name
+  units=""
+  for f in "$src"/*.cu "$src"/*.cpp; do # not a .cu that another file includes
+    [ -f "$f" ] || continue
+    grep -qs "#include \"$(basename "$f")\"" "$src"/* || units="$units $f"
+  done
+  "$nvcc" -O3 -arch=sm_90 -std=c++17 -I"$dir/src/Common" -I"$src" \
+    $units -o "$dir/nvcc_$name" \
+    >/dev/null 2>&1 || { echo "BENCH $name nvcc build FAILED"; continue; }
+  a="" n=""
+  for round in 1 2 3; do
+    n="$n $(reported "$dir/nvcc_$name" "$pattern" $args)"
+    a="$a $(reported "$dir/alloy_$name" "$pattern" $args)"
+  done
+  nm=$(printf '%s\n' $n | median) am=$(printf '%s\n' $a | median)
+  if [ -z "$nm" ] || [ -z "$am" ]; then
+    echo "BENCH $name no time reported (nvcc: '$n', alloy: '$a')"
+    continue
+  fi
+  ratio=$(awk -v n="$nm" -v a="$am" 'BEGIN {printf "%.3f", n / a}')
+  echo "BENCH $name nvcc $nm alloy $am nvcc/alloy ${ratio}x"
+  echo "$ratio" >>"$logs"
+done
+awk '{s += log($1); n++} END {if (n) printf "Geometric mean of nvcc/Alloy over %d samples: %.3fx\n", n, exp(s / n)}' "$logs"
+rm -f "$logs"
