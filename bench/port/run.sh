@@ -25,6 +25,16 @@ grep -v '^#' "$dir/samples.txt" | while IFS='|' read -r name args pattern; do
   "$nvcc" -O3 -arch=sm_90 -std=c++17 -I"$dir/src/Common" -I"$src" \
     $units -o "$dir/nvcc_$name" \
     >/dev/null 2>&1 || { echo "BENCH $name nvcc build FAILED"; continue; }
+  # Correctness first: each build's own checks (its exit status).
+  bad=""
+  for side in nvcc alloy; do
+    (cd "$src" && "$dir/${side}_$name" $args >"$dir/${side}_$name.log" 2>&1) ||
+      bad="$bad $side (exit $?)"
+  done
+  if [ -n "$bad" ]; then
+    echo "BENCH $name FAILED:$bad"
+    continue
+  fi
   a="" n=""
   for round in 1 2 3; do
     n="$n $(reported "$dir/nvcc_$name" "$pattern" $args)"
