@@ -133,6 +133,7 @@ void KernelCompiler::HandleInlineFunctionDefinition(FunctionDecl *fn) {
 void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   // Every stage shows in clang's -ftime-trace.
   llvm::TimeTraceScope total("Alloy device compile");
+  warnDeviceKeywordLocals(ctx, diags);
   // Launch checks run even after other errors: they explain them.
   {
     llvm::TimeTraceScope scope("Alloy launch checks");

@@ -1,10 +1,13 @@
 #include "DeviceKeyword.h"
 #include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
+#include "Basic/OwnDecls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclGroup.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
@@ -93,7 +96,37 @@ void annotate(Decl *d) {
     }
 }
 
+class LocalKeywords : public RecursiveASTVisitor<LocalKeywords> {
+public:
+  LocalKeywords(ASTContext &ctx, DiagnosticsEngine &diags)
+      : ctx(ctx), diags(diags) {}
+  bool VisitVarDecl(VarDecl *v) {
+    if (!v->isLocalVarDecl() || v->getLocation().isInvalid())
+      return true;
+    const SourceManager &sm = ctx.getSourceManager();
+    SourceLocation begin = sm.getExpansionLoc(v->getBeginLoc());
+    SourceLocation name = sm.getExpansionLoc(v->getLocation());
+    for (SourceLocation at : keywords())
+      if (standsOn(at, begin, name, sm, ctx.getLangOpts())) {
+        report(diags, at, diag::warn_device_keyword_local);
+        break;
+      }
+    return true;
+  }
+
+private:
+  ASTContext &ctx;
+  DiagnosticsEngine &diags;
+};
+
 } // namespace
+
+void warnDeviceKeywordLocals(ASTContext &ctx, DiagnosticsEngine &diags) {
+  if (keywords().empty())
+    return;
+  LocalKeywords visitor(ctx, diags);
+  traverseOwnDecls(visitor, ctx);
+}
 
 void recordDeviceKeywords(Preprocessor &pp) {
   keywords().clear();

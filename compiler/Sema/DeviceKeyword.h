@@ -10,7 +10,9 @@
 #define ALLOY_COMPILER_SEMA_DEVICEKEYWORD_H
 
 namespace clang {
+class ASTContext;
 class DeclGroupRef;
+class DiagnosticsEngine;
 class Preprocessor;
 } // namespace clang
 
@@ -21,6 +23,10 @@ void recordDeviceKeywords(clang::Preprocessor &pp);
 // Annotates the variables of `group` (and of the namespaces and classes in
 // it) that a recorded __device__ stands on.
 void annotateDeviceKeywordVariables(clang::DeclGroupRef group);
+// Warns where a recorded __device__ stands on a local variable, which it
+// leaves as it is.
+void warnDeviceKeywordLocals(clang::ASTContext &ctx,
+                             clang::DiagnosticsEngine &diags);
 
 } // namespace alloy
 
