@@ -7,7 +7,6 @@
 
 #include <gpu/device_memory.hpp>
 
-#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -15,29 +14,53 @@
 namespace gpu::detail {
 namespace {
 
-std::string hex(uint64_t address) {
-  char text[24];
-  std::snprintf(text, sizeof(text), "0x%llx", (unsigned long long)address);
-  return text;
+// Allocations by start address, each with the context it came from (kept
+// alive until the allocation is freed): malloc_device's and malloc_host's.
+class owners {
+public:
+  void add(uint64_t address, std::shared_ptr<context_state> ctx) {
+    std::lock_guard lock(mutex_);
+    owner_[address] = std::move(ctx);
+  }
+  // The owner of the allocation at `address`, forgotten; null if none.
+  std::shared_ptr<context_state> take(uint64_t address) {
+    std::lock_guard lock(mutex_);
+    auto it = owner_.find(address);
+    if (it == owner_.end())
+      return nullptr;
+    std::shared_ptr<context_state> ctx = std::move(it->second);
+    owner_.erase(it);
+    return ctx;
+  }
+
+private:
+  std::mutex mutex_;
+  std::map<uint64_t, std::shared_ptr<context_state>> owner_;
+};
+// Both outlive every static destructor.
+owners &device_allocations() {
+  static auto *r = new owners;
+  return *r;
+}
+owners &host_allocations() {
+  static auto *r = new owners;
+  return *r;
 }
 
-// What malloc_device allocated, by start address: the owning context.
-struct allocations {
-  std::mutex mutex;
-  std::map<uint64_t, std::shared_ptr<context_state>> owner;
-};
-allocations &registry() {
-  static auto *r = new allocations; // outlives every static destructor
-  return *r;
+// CUDA's out-parameter shape of a call that returns its value.
+template <class T, class U> result<void> store(T *out, result<U> value) {
+  if (!value)
+    return std::unexpected(value.error());
+  *out = std::move(*value);
+  return {};
 }
 
 bool is_device_memory(const context_state &ctx, const void *p) {
   unsigned type = 0;
   return p &&
-         ctx.api->cuPointerGetAttribute(&type,
-                                        cu::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                        uint64_t(uintptr_t(p))) ==
-             cu::CUDA_SUCCESS &&
+         ctx.api->cuPointerGetAttribute(
+             &type, cu::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+             uint64_t(uintptr_t(p))) == cu::CUDA_SUCCESS &&
          type == cu::CU_MEMORYTYPE_DEVICE;
 }
 
@@ -52,9 +75,9 @@ result<void> copy(stream &s, void *dst, const void *src, size_t bytes,
   if (bytes == 0)
     return {};
   if (!dst || !src)
-    return fail(errc::invalid_handle,
-                std::string(what) + " of " + std::to_string(bytes) +
-                    " bytes with a null pointer");
+    return fail(errc::invalid_handle, std::string(what) + " of " +
+                                          std::to_string(bytes) +
+                                          " bytes with a null pointer");
   context_state &ctx = *(*st)->ctx;
   if (auto entered = ctx.enter(); !entered)
     return entered;
@@ -86,12 +109,11 @@ result<void> copy(stream &s, void *dst, const void *src, size_t bytes,
 
 } // namespace
 
-std::unexpected<gpu::error> overflowing_allocation(size_t count,
-                                                   size_t size) {
-  return fail(errc::out_of_range,
-              "gpu::malloc_device of " + std::to_string(count) +
-                  " elements of " + std::to_string(size) +
-                  " bytes: the size overflows");
+std::unexpected<gpu::error> overflowing_allocation(size_t count, size_t size) {
+  return fail(errc::out_of_range, "gpu::malloc_device of " +
+                                      std::to_string(count) + " elements of " +
+                                      std::to_string(size) +
+                                      " bytes: the size overflows");
 }
 
 result<uint64_t> device_pointer_extent(const kernel_handle &kernel,
@@ -184,10 +206,8 @@ result<void *> malloc_device_bytes(stream &s, size_t bytes) {
   cu::CUdeviceptr address = 0;
   if (int rc = owner->api->cuMemAlloc(&address, bytes); rc != cu::CUDA_SUCCESS)
     return std::unexpected(owner->failure(
-        rc,
-        "gpu::malloc_device of " + std::to_string(bytes) + " bytes", *st));
-  std::lock_guard lock(registry().mutex);
-  registry().owner[address] = owner;
+        rc, "gpu::malloc_device of " + std::to_string(bytes) + " bytes", *st));
+  device_allocations().add(address, owner);
   return reinterpret_cast<void *>(uintptr_t(address));
 }
 
@@ -195,18 +215,12 @@ result<void> free_device(const void *p) {
   if (!p)
     return {};
   const uint64_t address = uint64_t(uintptr_t(p));
-  std::shared_ptr<context_state> ctx;
-  {
-    std::lock_guard lock(registry().mutex);
-    auto it = registry().owner.find(address);
-    if (it == registry().owner.end())
-      return fail(errc::not_device_memory,
-                  "gpu::free_device(" + hex(address) +
-                      "): not the start of memory from gpu::malloc_device "
-                      "(or freed already)");
-    ctx = std::move(it->second);
-    registry().owner.erase(it);
-  }
+  std::shared_ptr<context_state> ctx = device_allocations().take(address);
+  if (!ctx)
+    return fail(errc::not_device_memory,
+                "gpu::free_device(" + hex(address) +
+                    "): not the start of memory from gpu::malloc_device "
+                    "(or freed already)");
   if (auto entered = ctx->enter(); !entered)
     return entered;
   if (int rc = ctx->api->cuMemFree(address); rc != cu::CUDA_SUCCESS)
@@ -214,17 +228,6 @@ result<void> free_device(const void *p) {
         ctx->failure(rc, "gpu::free_device(" + hex(address) + ")"));
   return {};
 }
-
-namespace {
-struct host_allocations {
-  std::mutex mutex;
-  std::map<const void *, std::shared_ptr<context_state>> owner;
-};
-host_allocations &host_registry() {
-  static auto *r = new host_allocations;
-  return *r;
-}
-} // namespace
 
 result<void *> malloc_host_bytes(size_t bytes) {
   if (bytes == 0)
@@ -236,26 +239,19 @@ result<void *> malloc_host_bytes(size_t bytes) {
   if (int rc = ctx->api->cuMemAllocHost(&p, bytes); rc != cu::CUDA_SUCCESS)
     return std::unexpected(ctx->failure(
         rc, "gpu::malloc_host of " + std::to_string(bytes) + " bytes"));
-  std::lock_guard lock(host_registry().mutex);
-  host_registry().owner[p] = ctx;
+  host_allocations().add(uint64_t(uintptr_t(p)), ctx);
   return p;
 }
 
 result<void> free_host(const void *p) {
   if (!p)
     return {};
-  std::shared_ptr<context_state> ctx;
-  {
-    std::lock_guard lock(host_registry().mutex);
-    auto it = host_registry().owner.find(p);
-    if (it == host_registry().owner.end())
-      return fail(errc::not_device_memory,
-                  "gpu::free_host(" + hex(uint64_t(uintptr_t(p))) +
-                      "): not memory from gpu::malloc_host (or freed "
-                      "already)");
-    ctx = std::move(it->second);
-    host_registry().owner.erase(it);
-  }
+  std::shared_ptr<context_state> ctx =
+      host_allocations().take(uint64_t(uintptr_t(p)));
+  if (!ctx)
+    return fail(errc::not_device_memory,
+                "gpu::free_host(" + hex(uint64_t(uintptr_t(p))) +
+                    "): not memory from gpu::malloc_host (or freed already)");
   if (auto entered = ctx->enter(); !entered)
     return entered;
   if (int rc = ctx->api->cuMemFreeHost(const_cast<void *>(p));
@@ -264,45 +260,23 @@ result<void> free_host(const void *p) {
   return {};
 }
 
-result<void> device_count(int *out) {
-  auto n = gpu::device_count();
-  if (!n)
-    return std::unexpected(n.error());
-  *out = *n;
-  return {};
-}
+result<void> device_count(int *out) { return store(out, gpu::device_count()); }
 result<void> get_default_device(int *out) {
   std::lock_guard lock(default_mutex);
   *out = default_ordinal;
   return {};
 }
 result<void> get_device_properties(device_properties *out, int ordinal) {
-  auto p = device_properties::query(ordinal);
-  if (!p)
-    return std::unexpected(p.error());
-  *out = std::move(*p);
-  return {};
+  return store(out, device_properties::query(ordinal));
 }
 result<void> create_stream(stream *out) {
-  auto s = default_context().create_stream();
-  if (!s)
-    return std::unexpected(s.error());
-  *out = std::move(*s);
-  return {};
+  return store(out, default_context().create_stream());
 }
 result<void> create_event(event *out) {
-  auto e = default_context().create_event();
-  if (!e)
-    return std::unexpected(e.error());
-  *out = std::move(*e);
-  return {};
+  return store(out, default_context().create_event());
 }
 result<void> elapsed_ms(float *ms, const event &start, const event &end) {
-  auto t = gpu::elapsed_ms(start, end);
-  if (!t)
-    return std::unexpected(t.error());
-  *ms = *t;
-  return {};
+  return store(ms, gpu::elapsed_ms(start, end));
 }
 result<void> destroy(stream &s) {
   if (!runtime_access::state(s))
@@ -325,8 +299,7 @@ result<void> memcpy(stream &s, void *dst, const void *src, size_t bytes) {
 result<void> memcpy(void *dst, const void *src, size_t bytes) {
   return copy(default_stream(), dst, src, bytes, true, "gpu::memcpy");
 }
-result<void> memcpy_async(stream &s, void *dst, const void *src,
-                          size_t bytes) {
+result<void> memcpy_async(stream &s, void *dst, const void *src, size_t bytes) {
   return copy(s, dst, src, bytes, false, "gpu::memcpy_async");
 }
 
@@ -340,9 +313,9 @@ result<void> memset(stream &s, void *p, int value, size_t bytes) {
   if (auto entered = ctx.enter(); !entered)
     return entered;
   if (!is_device_memory(ctx, p))
-    return fail(errc::not_device_memory,
-                "gpu::memset(" + hex(uint64_t(uintptr_t(p))) +
-                    "): not device memory");
+    return fail(errc::not_device_memory, "gpu::memset(" +
+                                             hex(uint64_t(uintptr_t(p))) +
+                                             "): not device memory");
   if (int rc = ctx.api->cuMemsetD8Async(uint64_t(uintptr_t(p)),
                                         static_cast<unsigned char>(value),
                                         bytes, (*st)->handle);

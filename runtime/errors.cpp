@@ -1,6 +1,7 @@
 #include "errors.hpp"
 #include "module_registry.hpp"
 
+#include <cstdio>
 #include <utility>
 
 namespace gpu::detail {
@@ -55,6 +56,12 @@ std::string error_name(int code, const cu::driver_api *api) {
   if (api && api->cuGetErrorName(code, &name) == cu::CUDA_SUCCESS && name)
     return name;
   return "CUDA_ERROR_" + std::to_string(code);
+}
+
+std::string hex(uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%llx", (unsigned long long)value);
+  return text;
 }
 
 gpu::error make_error(int code, std::string message) {

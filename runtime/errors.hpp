@@ -5,6 +5,7 @@
 
 #include "driver_api.hpp"
 
+#include <cstdint>
 #include <expected>
 #include <string>
 #include <string_view>
@@ -18,6 +19,9 @@ struct kernel_record;
 std::string error_name(int code, const cu::driver_api *api = nullptr);
 
 gpu::error make_error(int code, std::string message);
+
+// An address or a bit pattern as messages print it: "0x7f..." (lowercase).
+std::string hex(uint64_t value);
 
 inline std::unexpected<gpu::error> fail(int code, std::string message) {
   return std::unexpected(make_error(code, std::move(message)));

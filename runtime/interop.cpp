@@ -3,18 +3,7 @@
 #include "context_state.hpp"
 #include "errors.hpp"
 
-#include <cstdio>
-
 namespace gpu::detail {
-namespace {
-
-std::string hex(uint64_t address) {
-  char text[24];
-  std::snprintf(text, sizeof(text), "0x%llx", (unsigned long long)address);
-  return text;
-}
-
-} // namespace
 
 result<raw_buffer> raw_buffer::wrap(const context &c, uint64_t address,
                                     size_t count, size_t elem_size) {

@@ -16,12 +16,6 @@ constexpr uint64_t max_extent = uint64_t(1) << 32;
 constexpr uint64_t max_stride = uint64_t(1) << 40;
 constexpr uint32_t max_box = 256;
 
-std::string hex(uint64_t v) {
-  char text[24];
-  std::snprintf(text, sizeof(text), "0x%llx", (unsigned long long)v);
-  return text;
-}
-
 uint32_t swizzle_span(tma_swizzle s) {
   switch (s) {
   case tma_swizzle::none:
