@@ -13,6 +13,7 @@ __global__ void scale(float *out, const float *in, int n, float a) {}
 __global__ void grid2d(float *out, int width) {}
 template <int BLOCK, class T> __global__ void fill(T *out, T value) {}
 template <class T> __global__ void copy(T *out, const T *in) {}
+__global__ void defaults(int *p = NULL, int n = 4) {}
 
 // REPORT: launches.cu:[[@LINE+1]]:20: not translated: a launch in a macro definition: rewrite it by hand
 #define LAUNCH(k) k<<<1, 1>>>(nullptr, nullptr, 0, 0.0f)
@@ -29,7 +30,12 @@ void run(float *d_out, float *d_in, size_t n, cudaStream_t stream) {
   copy<<<2, 64>>>(d_out, d_in);
   // CHECK: gpu::launch_unchecked<scale>(gpu::default_stream(), gpu::launch_config_1d{1, 32}, gpu::device_ptr(d_out), gpu::device_ptr<const float>(), 0, 1.0f).value();
   scale<<<1, 32>>>(d_out, NULL, 0, 1.0f);
+  // Default arguments are written out, with or without written ones.
+  // CHECK: gpu::launch_unchecked<defaults>(gpu::default_stream(), gpu::launch_config_1d{1, 1}, gpu::device_ptr<int>(), 4).value();
+  defaults<<<1, 1>>>();
+  // CHECK: gpu::launch_unchecked<defaults>(gpu::default_stream(), gpu::launch_config_1d{1, 1}, gpu::device_ptr(reinterpret_cast<int *>(d_out)), 4).value();
+  defaults<<<1, 1>>>(reinterpret_cast<int *>(d_out));
   // CHECK: LAUNCH(scale);
   LAUNCH(scale);
 }
-// REPORT: alloy port: {{.*}}launches.cu: 5 launches and 0 runtime calls rewritten, 1 places left to finish by hand
+// REPORT: alloy port: {{.*}}launches.cu: 7 launches and 0 runtime calls rewritten, 1 places left to finish by hand

@@ -114,21 +114,21 @@ void Rewriter::rewriteLaunch(CallExpr *e, size_t index) {
       d->getExpr()->printPretty(os, nullptr, ctx.getPrintingPolicy());
     }
     if (p->getType()->isPointerType() && isNull(d->getExpr()))
-      value =
-          "gpu::device_ptr<" +
-          p->getType()->getPointeeType().getAsString(ctx.getPrintingPolicy()) +
-          ">()";
+      value = nullDevicePtr(p->getType());
     else if (p->getType()->isPointerType())
       value = "gpu::device_ptr(" + value + ")";
-    defaults += (writtenArgs(e) || !defaults.empty() ? ", " : "") + value;
+    defaults += ", " + value; // the prefix or a written argument before
   }
-  if (!defaults.empty()) {
-    if (!writtenArgs(e)) // the prefix ended without a comma
-      defaults = ", " + defaults.substr(0);
+  if (!defaults.empty())
     st.insert(callEnd - 1, defaults);
-  }
   st.insert(callEnd, ".value()");
   ++st.result.launches;
+}
+
+std::string Rewriter::nullDevicePtr(QualType pointer) const {
+  return "gpu::device_ptr<" +
+         pointer->getPointeeType().getAsString(ctx.getPrintingPolicy()) +
+         ">()";
 }
 
 void Rewriter::rewriteLaunchArgument(const CallExpr *e, const FunctionDecl *fd,
@@ -147,11 +147,7 @@ void Rewriter::rewriteLaunchArgument(const CallExpr *e, const FunctionDecl *fd,
                        (argType->isPointerType() || argType->isArrayType()))) {
     if (isNull(arg)) {
       if (pointerParam)
-        st.replace(
-            b, en,
-            "gpu::device_ptr<" +
-                param->getPointeeType().getAsString(ctx.getPrintingPolicy()) +
-                ">()");
+        st.replace(b, en, nullDevicePtr(param));
       return;
     }
     st.insert(b, "gpu::device_ptr(");

@@ -78,6 +78,8 @@ private:
   unsigned writtenArgs(const CallExpr *e) const;
   // ---------------------------------------------------------- launches --
   void rewriteLaunch(CallExpr *e, size_t index);
+  // A null pointer argument for a kernel's `pointer` parameter.
+  std::string nullDevicePtr(QualType pointer) const;
   void rewriteLaunchArgument(const CallExpr *e, const FunctionDecl *fd,
                              unsigned i);
   // ------------------------------------------------- the runtime's calls --
