@@ -3,6 +3,8 @@
 #include "context_state.hpp"
 #include "errors.hpp"
 
+#include <utility>
+
 namespace gpu {
 
 namespace cu = detail::cu;
@@ -87,7 +89,10 @@ result<device_properties> read_properties(const cu::driver_api &api,
 
 } // namespace
 
-result<device_properties> device_properties::query(int ordinal) {
+namespace {
+// The driver and device `ordinal`, checked to exist; errors name `what`.
+result<std::pair<const cu::driver_api *, cu::CUdevice>>
+open_device(int ordinal, const std::string &what) {
   auto api = detail::device_driver();
   if (!api)
     return std::unexpected(api.error());
@@ -97,14 +102,36 @@ result<device_properties> device_properties::query(int ordinal) {
         detail::driver_error(*api, rc, "counting the CUDA devices"));
   if (ordinal < 0 || ordinal >= count)
     return detail::fail(cu::CUDA_ERROR_INVALID_DEVICE,
-                        "device_properties::query: there is no CUDA device " +
+                        what + ": there is no CUDA device " +
                             std::to_string(ordinal) + ": this machine has " +
                             std::to_string(count));
   cu::CUdevice device = 0;
   if (int rc = (*api)->cuDeviceGet(&device, ordinal); rc != cu::CUDA_SUCCESS)
     return std::unexpected(detail::driver_error(
         *api, rc, "cuDeviceGet(" + std::to_string(ordinal) + ")"));
-  return read_properties(**api, device, ordinal);
+  return std::pair{*api, device};
+}
+} // namespace
+
+result<device_properties> device_properties::query(int ordinal) {
+  auto opened = open_device(ordinal, "device_properties::query");
+  if (!opened)
+    return std::unexpected(opened.error());
+  return read_properties(*opened->first, opened->second, ordinal);
+}
+
+result<void> get_device_attribute(int *value, device_attribute attribute,
+                                  int ordinal) {
+  auto opened = open_device(ordinal, "gpu::get_device_attribute");
+  if (!opened)
+    return std::unexpected(opened.error());
+  auto [api, device] = *opened;
+  if (int rc = api->cuDeviceGetAttribute(value, int(attribute), device);
+      rc != cu::CUDA_SUCCESS)
+    return std::unexpected(detail::driver_error(
+        api, rc,
+        "gpu::get_device_attribute(" + std::to_string(int(attribute)) + ")"));
+  return {};
 }
 
 result<device_properties> context::properties() const {

@@ -87,6 +87,7 @@ std::optional<gpu::error> load(void *&library, driver_api &a) {
   bind(a.cuOccupancyMaxActiveBlocksPerMultiprocessor,
        "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   bind(a.cuLaunchKernel, "cuLaunchKernel");
+  bind(a.cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel");
   // Not required: only gpu::tensor_map needs it (CUDA 12.0 and newer).
   std::string optional;
   bind_symbol(library, a.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled",

@@ -159,6 +159,9 @@ struct driver_api {
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
+  CUresult (*cuLaunchCooperativeKernel)(CUfunction, unsigned, unsigned,
+                                        unsigned, unsigned, unsigned, unsigned,
+                                        unsigned, CUstream, void **);
   // Optional (CUDA 12.0): null in an older driver, which gpu::tensor_map
   // reports. Arguments: the 128-byte CUtensorMap, CUtensorMapDataType,
   // rank, address, globalDim, globalStrides, boxDim, elementStrides,

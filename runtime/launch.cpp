@@ -11,6 +11,41 @@
 namespace gpu::detail {
 namespace {
 
+// A cooperative launch's blocks must all be resident at once.
+result<void> check_cooperative(context_state &ctx, const loaded_function &f,
+                               const launch_dims &dims,
+                               const std::string &name) {
+  auto function = static_cast<cu::CUfunction>(f.function);
+  if (dims.shared_bytes > cu::default_dynamic_shared_limit)
+    if (int rc = ctx.api->cuFuncSetAttribute(
+            function, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            int(dims.shared_bytes));
+        rc != cu::CUDA_SUCCESS)
+      return std::unexpected(ctx.failure(
+          rc, "kernel '" + name + "': raising its shared memory limit"));
+  uint64_t threads = dims.block[0] * dims.block[1] * dims.block[2];
+  int per_sm = 0;
+  if (int rc = ctx.api->cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, function, int(threads), size_t(dims.shared_bytes));
+      rc != cu::CUDA_SUCCESS)
+    return std::unexpected(ctx.failure(
+        rc, "kernel '" + name + "': a cooperative launch's occupancy check"));
+  uint64_t blocks = dims.grid[0] * dims.grid[1] * dims.grid[2];
+  uint64_t sms = uint64_t(ctx.info.multiprocessor_count());
+  if (blocks > uint64_t(per_sm) * sms)
+    return fail(errc::invalid_config,
+                "kernel '" + name + "': a cooperative launch of " +
+                    std::to_string(blocks) + " blocks, but only " +
+                    std::to_string(per_sm) + " per multiprocessor x " +
+                    std::to_string(sms) +
+                    " multiprocessors can be resident at once (blocks of " +
+                    std::to_string(threads) + " threads, " +
+                    std::to_string(dims.shared_bytes) +
+                    " bytes of shared memory); use gpu::occupancy_of to "
+                    "size the grid");
+  return {};
+}
+
 result<kernel_handle> prepare_in(const kernel_key &key,
                                  const std::shared_ptr<context_state> &ctx,
                                  const launch_dims &dims,
@@ -47,6 +82,12 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                       std::to_string(kernel.cluster[2]) +
                       ")]]): the grid must be whole clusters");
     }
+  if (ctx && ctx->info.is_cpu() && dims.cooperative)
+    return fail(errc::invalid_config,
+                "kernel '" + kernel.name +
+                    "': a cooperative launch (cooperative = true, for "
+                    "cooperative groups' grid.sync()) does not run on the "
+                    "CPU device");
   if (ctx && ctx->info.is_cpu() &&
       kernel.cluster[0] * kernel.cluster[1] * kernel.cluster[2] > 1)
     return fail(errc::invalid_config,
@@ -89,6 +130,9 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                     " exceed the device's " +
                     std::to_string(device.limits().max_shared_per_block) +
                     " bytes per block");
+  if (dims.cooperative)
+    if (auto ok = check_cooperative(*ctx, *function, dims, kernel.name); !ok)
+      return std::unexpected(ok.error());
   return kernel_handle{ctx, &kernel, function->function, dims};
 }
 
@@ -161,8 +205,13 @@ result<void> launch_kernel(stream &s, const kernel_handle &handle,
                  (unsigned long long)d.block[0], (unsigned long long)d.block[1],
                  (unsigned long long)d.block[2],
                  (unsigned long long)d.shared_bytes);
-  int rc = cpu::is_cpu(ctx.api)
-               ? cpu::launch(function, d, st->handle, objects)
+  int rc = cpu::is_cpu(ctx.api) ? cpu::launch(function, d, st->handle, objects)
+           : d.cooperative
+               ? ctx.api->cuLaunchCooperativeKernel(
+                     function, unsigned(d.grid[0]), unsigned(d.grid[1]),
+                     unsigned(d.grid[2]), unsigned(d.block[0]),
+                     unsigned(d.block[1]), unsigned(d.block[2]),
+                     unsigned(d.shared_bytes), st->handle, leaves.data())
                : ctx.api->cuLaunchKernel(
                      function, unsigned(d.grid[0]), unsigned(d.grid[1]),
                      unsigned(d.grid[2]), unsigned(d.block[0]),

@@ -77,6 +77,50 @@ struct occupancy {
   double fraction = 0; // of the device's resident threads per multiprocessor
 };
 
+// One attribute of a device (CUDA's cudaDeviceAttr, the driver's
+// CUdevice_attribute), named as CUDA names it without the cudaDevAttr
+// prefix; device_properties reads them all at once.
+enum class device_attribute : int {
+  max_threads_per_block = 1,
+  max_block_dim_x = 2,
+  max_block_dim_y = 3,
+  max_block_dim_z = 4,
+  max_grid_dim_x = 5,
+  max_grid_dim_y = 6,
+  max_grid_dim_z = 7,
+  max_shared_memory_per_block = 8,
+  total_constant_memory = 9,
+  warp_size = 10,
+  max_registers_per_block = 12,
+  clock_rate = 13,
+  multi_processor_count = 16,
+  integrated = 18,
+  can_map_host_memory = 19,
+  compute_mode = 20,
+  concurrent_kernels = 31,
+  ecc_enabled = 32,
+  pci_bus_id = 33,
+  pci_device_id = 34,
+  memory_clock_rate = 36,
+  global_memory_bus_width = 37,
+  l2_cache_size = 38,
+  max_threads_per_multi_processor = 39,
+  async_engine_count = 40,
+  unified_addressing = 41,
+  compute_capability_major = 75,
+  compute_capability_minor = 76,
+  max_shared_memory_per_multiprocessor = 81,
+  max_registers_per_multiprocessor = 82,
+  managed_memory = 83,
+  cooperative_launch = 95,
+  max_shared_memory_per_block_optin = 97,
+  max_blocks_per_multiprocessor = 106,
+};
+// cudaDeviceGetAttribute: the attribute's value for device `ordinal` (0 for
+// what the CPU device does not have, such as its compute capability).
+result<void> get_device_attribute(int *value, device_attribute attribute,
+                                  int ordinal);
+
 namespace detail {
 result<occupancy> query_occupancy(const kernel_handle &kernel,
                                   uint64_t block_threads,
@@ -99,6 +143,63 @@ result<occupancy> occupancy_of(const prepared<K> &p, uint64_t block_threads,
                                uint64_t dynamic_shared_bytes = 0) {
   return detail::query_occupancy(detail::prepared_access::handle(p),
                                  block_threads, dynamic_shared_bytes);
+}
+
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor: how many blocks of kernel
+// K, of `block_threads` threads and `dynamic_shared_bytes` each, one
+// multiprocessor of the default context's device holds at once (what a
+// cooperative launch's grid is sized by).
+template <auto K>
+result<void> max_active_blocks_per_multiprocessor(
+    int *blocks, uint64_t block_threads, uint64_t dynamic_shared_bytes = 0) {
+  detail::assert_kernel<K>();
+  auto handle = detail::prepare_kernel(
+      detail::kernel_key_of<K>(), default_context(),
+      detail::to_dims(launch_config_1d{1u, block_threads}),
+      detail::param_descs<K>(), detail::contract_use::block_only);
+  if (!handle)
+    return std::unexpected(handle.error());
+  auto o = detail::query_occupancy(*handle, block_threads,
+                                   dynamic_shared_bytes);
+  if (!o)
+    return std::unexpected(o.error());
+  *blocks = o->blocks_per_multiprocessor;
+  return {};
+}
+
+// cudaOccupancyMaxPotentialBlockSize: the block size (a multiple of 32, at
+// most `block_limit` when it is not 0) that keeps the most threads of K
+// resident per multiprocessor, the largest of equals; and the grid that
+// fills the device with such blocks.
+template <auto K>
+result<void> max_potential_block_size(int *min_grid, int *block,
+                                      uint64_t dynamic_shared_bytes = 0,
+                                      int block_limit = 0) {
+  detail::assert_kernel<K>();
+  const context &ctx = default_context();
+  int most = ctx.device().max_threads_per_block();
+  if (block_limit > 0 && block_limit < most)
+    most = block_limit;
+  auto handle = detail::prepare_kernel(
+      detail::kernel_key_of<K>(), ctx, detail::to_dims(launch_config_1d{1u, 32u}),
+      detail::param_descs<K>(), detail::contract_use::block_only);
+  if (!handle)
+    return std::unexpected(handle.error());
+  int best_threads = 0, best_block = 0, best_blocks = 0;
+  for (int threads = most / 32 * 32; threads >= 32; threads -= 32) {
+    auto o = detail::query_occupancy(*handle, uint64_t(threads),
+                                     dynamic_shared_bytes);
+    if (!o)
+      return std::unexpected(o.error());
+    if (o->threads_per_multiprocessor > best_threads) {
+      best_threads = o->threads_per_multiprocessor;
+      best_block = threads;
+      best_blocks = o->blocks_per_multiprocessor;
+    }
+  }
+  *block = best_block;
+  *min_grid = best_blocks * ctx.device().multiprocessor_count();
+  return {};
 }
 
 } // namespace gpu

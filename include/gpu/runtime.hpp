@@ -525,6 +525,9 @@ struct dim2 {
 struct launch_config_1d {
   static constexpr int rank = 1;
   uint64_t grid = 1, block = 1, shared_bytes = 0;
+  // All blocks resident at once, for cooperative groups' grid.sync()
+  // (cudaLaunchCooperativeKernel); checked against the occupancy at launch.
+  bool cooperative = false;
   template <class G, class B, class S = uint64_t>
   constexpr launch_config_1d(G grid_, B block_, S shared_bytes_ = 0u) noexcept
       : grid(detail::widen_extent(grid_)), block(detail::widen_extent(block_)),
@@ -535,6 +538,7 @@ struct launch_config_2d {
   static constexpr int rank = 2;
   dim2 grid, block;
   uint64_t shared_bytes = 0;
+  bool cooperative = false; // as launch_config_1d's
   template <class S = uint64_t>
   constexpr launch_config_2d(dim2 grid_, dim2 block_,
                              S shared_bytes_ = 0u) noexcept
@@ -546,6 +550,7 @@ struct launch_config_3d {
   static constexpr int rank = 3;
   dim3 grid, block;
   uint64_t shared_bytes = 0;
+  bool cooperative = false; // as launch_config_1d's
   template <class S = uint64_t>
   constexpr launch_config_3d(dim3 grid_, dim3 block_,
                              S shared_bytes_ = 0u) noexcept
@@ -560,6 +565,13 @@ struct launch_config_3d {
 #include <gpu/detail/launch_marshal.hpp>
 
 namespace gpu {
+
+// `config` with cooperative = true (cudaLaunchCooperativeKernel).
+template <detail::launch_config Config>
+constexpr Config cooperative(Config config) noexcept {
+  config.cooperative = true;
+  return config;
+}
 
 // ------------------------------------------------------------- launching --
 

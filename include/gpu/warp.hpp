@@ -105,6 +105,27 @@ inline bool all(bool pred, uint32_t mask = 0xffffffffu) noexcept {
 inline bool any(bool pred, uint32_t mask = 0xffffffffu) noexcept {
   return detail::warp_any(pred, mask);
 }
+// The lanes in `mask` whose `value` equals the caller's (CUDA's
+// __match_any_sync), by one shuffle per lane of the mask.
+template <class T>
+uint32_t match_any(T value, uint32_t mask = 0xffffffffu) noexcept {
+  uint32_t same = 0;
+  for (uint32_t m = mask; m; m &= m - 1) {
+    uint32_t lane = uint32_t(__builtin_ctz(m));
+    if (shfl(value, lane, mask) == value)
+      same |= 1u << lane;
+  }
+  return same;
+}
+// `mask` if every lane in it has the same `value` (and *all = true), else
+// 0 (CUDA's __match_all_sync).
+template <class T>
+uint32_t match_all(T value, bool *all, uint32_t mask = 0xffffffffu) noexcept {
+  bool same = match_any(value, mask) == mask;
+  if (all)
+    *all = same;
+  return same ? mask : 0u;
+}
 // Waits for the lanes in `mask` and orders their memory accesses.
 inline void sync(uint32_t mask = 0xffffffffu) noexcept {
   detail::warp_sync(mask);

@@ -540,6 +540,11 @@ CUresult launch_entry(CUfunction, unsigned, unsigned, unsigned, unsigned,
                       void **) {
   return CUDA_ERROR_NOT_SUPPORTED; // launches go through cpu::launch
 }
+CUresult cooperative_launch_entry(CUfunction, unsigned, unsigned, unsigned,
+                                  unsigned, unsigned, unsigned, unsigned,
+                                  CUstream, void **) {
+  return CUDA_ERROR_NOT_SUPPORTED; // refused before (prepare)
+}
 CUresult encode_tensor_map(void *, int, unsigned, void *,
                            const unsigned long long *,
                            const unsigned long long *, const unsigned *,
@@ -603,6 +608,7 @@ const driver_api table = [] {
   a.cuFuncGetAttribute = func_get_attribute;
   a.cuOccupancyMaxActiveBlocksPerMultiprocessor = occupancy;
   a.cuLaunchKernel = launch_entry;
+  a.cuLaunchCooperativeKernel = cooperative_launch_entry;
   a.cuTensorMapEncodeTiled = encode_tensor_map;
   return a;
 }();

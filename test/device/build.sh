@@ -38,6 +38,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 # CUDA's keywords, built-ins, warp functions, atomics and vector types.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cuda-keywords.cpp" -o "$out/cuda_keywords"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cooperative-groups.cpp" -o "$out/cooperative_groups"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cooperative-groups-grid.cpp" -o "$out/cooperative_groups_grid"
 # Device globals: __constant__/__device__ and the symbol copies (PTX for
 # sm_80 JIT-compiled, and the sm_90 cubin).
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/device-globals.cpp" -o "$out/device_globals"

@@ -794,5 +794,18 @@ CUresult cuLaunchKernel(CUfunc_st *f, unsigned gx, unsigned gy, unsigned gz,
            block, shared);
   return 0;
 }
+CUresult cuLaunchCooperativeKernel(CUfunc_st *f, unsigned gx, unsigned gy,
+                                   unsigned gz, unsigned bx, unsigned by,
+                                   unsigned bz, unsigned shared,
+                                   CUstream_st *s, void **params) {
+  FAKE_ENTRY("cuLaunchCooperativeKernel");
+  ++g_launches;
+  const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+  if (g_hook)
+    g_hook(reinterpret_cast<fake_function *>(f)->symbol.c_str(), params, grid,
+           block, shared);
+  (void)s;
+  return 0;
+}
 
 } // extern "C"

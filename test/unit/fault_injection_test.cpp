@@ -99,6 +99,9 @@ template <class F> gpu::result<void> program(F &&after_launch) {
   }));
   TRY(nodes, g.node_count());
   CHECK_OK(g.launch(s));
+  // A cooperative launch: the occupancy check, then its own entry point.
+  CHECK_OK(gpu::launch_unchecked<fi::scale>(
+      s, gpu::cooperative(gpu::launch_config_1d{1, 64}), in, out, 2.0f));
   TRY(wrapped_stream, gpu::stream::wrap(ctx, s.native_handle()));
   TRY(wrapped, gpu::device_buffer<float>::wrap(ctx, copy.native_handle(),
                                                copy.size()));
@@ -158,7 +161,7 @@ const std::map<std::string, std::string> leaves_behind = {
 const std::set<std::string> kernel_calls = {
     "cuModuleLoadDataEx", "cuModuleGetFunction", "cuFuncGetAttribute",
     "cuFuncSetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor",
-    "cuLaunchKernel"};
+    "cuLaunchKernel", "cuLaunchCooperativeKernel"};
 // The runtime remembers a failed cuInit (the driver is unusable) until
 // reset_driver_for_testing; every later call reports it.
 const std::set<std::string> remembered = {"cuInit"};
@@ -266,7 +269,7 @@ protected:
             "memset/fill, events, a copy to a device global, prepare + launch of a "
             "kernel `fi::scale` "
             "with 64 KiB of dynamic shared memory, occupancy, graph capture "
-            "and replay, limits, device properties, interop wraps, "
+            "and replay, a cooperative launch, limits, device properties, interop wraps, "
             "to_host) runs through the stand-in driver with one call of one "
             "entry point failing with `CUDA_ERROR_UNKNOWN` (999): its first "
             "call, and its last when it is called more than once. Calls: "
@@ -328,7 +331,7 @@ const char *const bound[] = {
     "cuModuleUnload", "cuModuleGetFunction", "cuModuleGetGlobal_v2",
     "cuFuncSetAttribute",
     "cuFuncGetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor",
-    "cuLaunchKernel"};
+    "cuLaunchKernel", "cuLaunchCooperativeKernel"};
 
 TEST_F(FaultInjection, EveryEntryPointFailingReachesTheProgram) {
   // The clean run: which entry points, how often, and how many calls

@@ -15,17 +15,19 @@
 //                                            gpu::warp::shfl...; any trivially
 //                                            copyable T, and CUDA's `width`
 //   __ballot_sync, __any_sync, __all_sync    gpu::warp::ballot, any, all
+//   __activemask()                           the lanes calling together
+//   __match_any_sync, __match_all_sync       gpu::warp::match_any, match_all
 //   __reduce_{add,min,max}_sync (int, unsigned), __reduce_{and,or,xor}_sync
 //   min, max (int, unsigned, long, long long and their unsigned, float,
 //   double; mixed types by the usual conversions), umin, umax, llmin,
 //   llmax, ullmin, ullmax
-// Not provided: __activemask, __match_any_sync/__match_all_sync,
-// __threadfence_system (the CPU-visible fence), clock()/clock64().
+// Not provided: __threadfence_system (the CPU-visible fence), clock()/clock64().
 #ifndef GPU_CUDA_BUILTINS_HPP
 #define GPU_CUDA_BUILTINS_HPP
 
 #include <gpu/cuda/keywords.hpp>
 #include <gpu/collectives.hpp>
+#include <gpu/detail/cg_ptx.hpp>
 #include <gpu/device.hpp>
 #include <gpu/warp.hpp>
 
@@ -126,6 +128,24 @@ ALLOY_REDUCE_SYNC(__reduce_and_sync, unsigned, gpu::bit_and)
 ALLOY_REDUCE_SYNC(__reduce_or_sync, unsigned, gpu::bit_or)
 ALLOY_REDUCE_SYNC(__reduce_xor_sync, unsigned, gpu::bit_xor)
 #undef ALLOY_REDUCE_SYNC
+
+// The lanes that make this call together (on the CPU device, the caller).
+inline unsigned __activemask() noexcept { return gpu::detail::active_mask(); }
+// The lanes of `mask` whose value equals the caller's; all of `mask` (and
+// *pred = 1) when every lane's value is the same, else 0 and *pred = 0.
+template <class T>
+  requires(std::is_integral_v<T> || std::is_floating_point_v<T>)
+unsigned __match_any_sync(unsigned mask, T value) noexcept {
+  return gpu::warp::match_any(value, mask);
+}
+template <class T>
+  requires(std::is_integral_v<T> || std::is_floating_point_v<T>)
+unsigned __match_all_sync(unsigned mask, T value, int *pred) noexcept {
+  bool all = false;
+  unsigned r = gpu::warp::match_all(value, &all, mask);
+  *pred = all;
+  return r;
+}
 
 // --- Integer and floating-point min/max ------------------------------------
 // Same-type calls pick these (before std::min's template); mixed types

@@ -48,6 +48,7 @@ struct launch_dims {
   uint64_t grid[3] = {1, 1, 1};
   uint64_t block[3] = {1, 1, 1};
   uint64_t shared_bytes = 0;
+  bool cooperative = false; // cuLaunchCooperativeKernel: grid-wide sync
 };
 
 // A buffer argument's device range, for the overlap check at launch.
@@ -77,17 +78,21 @@ concept launch_config = std::same_as<C, launch_config_1d> ||
     std::same_as<C, launch_config_2d> || std::same_as<C, launch_config_3d>;
 
 constexpr launch_dims to_dims(const launch_config_1d &c) noexcept {
-  return {1, {c.grid, 1, 1}, {c.block, 1, 1}, c.shared_bytes};
+  return {1, {c.grid, 1, 1}, {c.block, 1, 1}, c.shared_bytes, c.cooperative};
 }
 constexpr launch_dims to_dims(const launch_config_2d &c) noexcept {
-  return {
-      2, {c.grid.x, c.grid.y, 1}, {c.block.x, c.block.y, 1}, c.shared_bytes};
+  return {2,
+          {c.grid.x, c.grid.y, 1},
+          {c.block.x, c.block.y, 1},
+          c.shared_bytes,
+          c.cooperative};
 }
 constexpr launch_dims to_dims(const launch_config_3d &c) noexcept {
   return {3,
           {c.grid.x, c.grid.y, c.grid.z},
           {c.block.x, c.block.y, c.block.z},
-          c.shared_bytes};
+          c.shared_bytes,
+          c.cooperative};
 }
 
 // Finds the kernel's registered code (before touching the device, so that
