@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds, on this machine, the Alloy ports of the porting suite's timed
+# Builds, on this machine, the Alloy ports of the porting suite's
 # programs (samples.txt) into OUT_DIR, and copies there what run.sh needs on
 # the GPU machine: the unchanged sources (for the nvcc builds), samples.txt
 # and run.sh.

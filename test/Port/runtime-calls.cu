@@ -80,6 +80,10 @@ int main(int argc, char **argv) {
   checkCudaErrors(cudaGetDeviceCount(&count));
   checkCudaErrors(cudaGetDeviceProperties(&prop, dev));
   printf("%s %d.%d %d\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
+  // CHECK: gpu::get_device_attribute(&count, gpu::device_attribute::compute_capability_major, dev).value();
+  // CHECK-NEXT: gpu::get_device_attribute(&count, gpu::device_attribute::l2_cache_size, dev).value();
+  checkCudaErrors(cudaDeviceGetAttribute(&count, cudaDevAttrComputeCapabilityMajor, dev));
+  checkCudaErrors(cudaDeviceGetAttribute(&count, cudaDevAttrL2CacheSize, dev));
   // CHECK: printf("%d %d\n", prop.can_map_host_memory, prop.max_grid_dim[0]);
   printf("%d %d\n", prop.canMapHostMemory, prop.maxGridSize[0]);
   // REPORT: runtime-calls.cu:[[@LINE+1]]:{{[0-9]+}}: not translated: cudaDeviceProp::computeMode: gpu::device_properties has no such field

@@ -25,7 +25,11 @@ bool Rewriter::VisitCallExpr(CallExpr *e) {
   }
   const DeclRefExpr *ref = nullptr;
   std::string name = stubCallee(sm, e, &ref);
-  if (!name.empty() && rewriteRuntimeCall(e, name)) {
+  size_t notes = st.result.untranslated.size();
+  bool rewritten = !name.empty() && rewriteRuntimeCall(e, name);
+  if (!rewritten && ref && st.result.untranslated.size() > notes)
+    handled.insert(ref); // reported with its reason already
+  if (rewritten) {
     ++st.result.calls;
     if (ref)
       handled.insert(ref);
@@ -128,6 +132,7 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
       {"cudaGetDeviceCount", "gpu::device_count"},
       {"cudaGetDevice", "gpu::get_default_device"},
       {"cudaGetDeviceProperties", "gpu::get_device_properties"},
+      {"cudaDeviceGetAttribute", "gpu::get_device_attribute"},
       {"cudaStreamCreate", "gpu::create_stream"},
       {"cudaEventCreate", "gpu::create_event"},
       {"cudaEventElapsedTime", "gpu::elapsed_ms"},
@@ -197,6 +202,28 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
     st.insert(b0, "{");
     st.insert(e1, "}");
     return rename(e, "gpu::cores_per_multiprocessor");
+  }
+  if ((name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel") &&
+      n >= 4)
+    return rewriteArrayLaunch(e, name == "cudaLaunchCooperativeKernel");
+  if (name == "cudaOccupancyMaxActiveBlocksPerMultiprocessor" && n == 4) {
+    std::string kernel = kernelName(e->getArg(1));
+    if (kernel.empty())
+      return false;
+    return replaceCall(e, "gpu::max_active_blocks_per_multiprocessor<" +
+                              kernel + ">(" + text(e->getArg(0)) + ", " +
+                              text(e->getArg(2)) + ", " + text(e->getArg(3)) +
+                              ")");
+  }
+  if (name == "cudaOccupancyMaxPotentialBlockSize" && n >= 3) {
+    std::string kernel = kernelName(e->getArg(2));
+    if (kernel.empty())
+      return false;
+    std::string call = "gpu::max_potential_block_size<" + kernel + ">(" +
+                       text(e->getArg(0)) + ", " + text(e->getArg(1));
+    for (unsigned i = 3; i < n; ++i)
+      call += ", " + text(e->getArg(i));
+    return replaceCall(e, call + ")");
   }
   if (name == "findCudaDevice")
     return replaceCall(e, discarded(e)

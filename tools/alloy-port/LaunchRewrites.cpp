@@ -165,4 +165,98 @@ void Rewriter::rewriteLaunchArgument(const CallExpr *e, const FunctionDecl *fd,
   }
 }
 
+std::string Rewriter::kernelName(const Expr *x) const {
+  for (;;) {
+    x = x->IgnoreParenImpCasts();
+    if (const auto *c = dyn_cast<ExplicitCastExpr>(x))
+      x = c->getSubExprAsWritten();
+    else if (const auto *u = dyn_cast<UnaryOperator>(x);
+             u && u->getOpcode() == UO_AddrOf)
+      x = u->getSubExpr();
+    else
+      break;
+  }
+  const auto *ref = dyn_cast<DeclRefExpr>(x);
+  if (!(ref && isa<FunctionDecl>(ref->getDecl())) &&
+      !isa<UnresolvedLookupExpr>(x))
+    return "";
+  return text(x);
+}
+
+bool Rewriter::rewriteArrayLaunch(const CallExpr *e, bool cooperative) {
+  std::string kernel = kernelName(e->getArg(0));
+  const FunctionDecl *fd = nullptr;
+  if (const auto *ref = dyn_cast<DeclRefExpr>(
+          e->getArg(0)->IgnoreParenImpCasts()->IgnoreCasts()))
+    fd = dyn_cast<FunctionDecl>(ref->getDecl());
+  if (kernel.empty()) {
+    st.note(original(e->getBeginLoc()),
+            "a launch through a function pointer: Alloy launches a kernel "
+            "named at compile time (choose the kernel with an if or a "
+            "switch)");
+    return false;
+  }
+  // The arguments: `void *args[] = {&a, (void *)&b, ...}` in this function.
+  const auto *argsRef =
+      dyn_cast<DeclRefExpr>(e->getArg(3)->IgnoreParenImpCasts());
+  const auto *argsVar = argsRef ? dyn_cast<VarDecl>(argsRef->getDecl()) : nullptr;
+  const auto *init =
+      argsVar && argsVar->getInit()
+          ? dyn_cast<InitListExpr>(argsVar->getInit()->IgnoreImplicit())
+          : nullptr;
+  if (!init) {
+    st.note(original(e->getArg(3)->getBeginLoc()),
+            "the launch's arguments are not a local array initialized with "
+            "their addresses: write the gpu::launch_unchecked by hand");
+    return false;
+  }
+  std::vector<std::string> args;
+  for (unsigned i = 0; i < init->getNumInits(); ++i) {
+    const Expr *x = init->getInit(i)->IgnoreParenImpCasts();
+    if (const auto *c = dyn_cast<ExplicitCastExpr>(x))
+      x = c->getSubExprAsWritten()->IgnoreParenImpCasts();
+    const auto *u = dyn_cast<UnaryOperator>(x);
+    if (!u || u->getOpcode() != UO_AddrOf) {
+      st.note(original(init->getInit(i)->getBeginLoc()),
+              "a launch argument that is not the address of a variable");
+      return false;
+    }
+    std::string value = text(u->getSubExpr());
+    QualType type = u->getSubExpr()->getType();
+    QualType param = fd && i < fd->getNumParams()
+                         ? fd->getParamDecl(i)->getType()
+                         : QualType();
+    if (param.isNull() ? type->isPointerType() : param->isPointerType())
+      value = "gpu::device_ptr(" + value + ")";
+    else if (!param.isNull() && !param->isDependentType() &&
+             !type->isDependentType() && param->isArithmeticType() &&
+             type->isArithmeticType() && !valuePreserving(ctx, type, param))
+      value = "static_cast<" +
+              param.getUnqualifiedType().getAsString(ctx.getPrintingPolicy()) +
+              ">(" + value + ")";
+    args.push_back(value);
+  }
+  unsigned n = writtenArgs(e);
+  QualType grid = e->getArg(1)->IgnoreImplicit()->getType(),
+           block = e->getArg(2)->IgnoreImplicit()->getType();
+  bool oneD = grid->isIntegralOrEnumerationType() &&
+              block->isIntegralOrEnumerationType();
+  std::string cfg = std::string("gpu::launch_config_") +
+                    (oneD ? "1d{" : "3d{") + text(e->getArg(1)) + ", " +
+                    text(e->getArg(2));
+  if (n > 4 && !isNull(e->getArg(4)))
+    cfg += ", " + text(e->getArg(4));
+  cfg += "}";
+  if (cooperative)
+    cfg = "gpu::cooperative(" + cfg + ")";
+  std::string stream = n > 5 ? streamText(e->getArg(5))
+                             : std::string("gpu::default_stream()");
+  std::string call = "gpu::launch_unchecked<" + kernel + ">(" + stream +
+                     ", " + cfg;
+  for (const std::string &a : args)
+    call += ", " + a;
+  call += ")";
+  return replaceCall(e, call);
+}
+
 } // namespace alloy::port

@@ -180,6 +180,7 @@ bool portFile(const PortOptions &options, PortResult &result,
       std::make_unique<Action>(st), parsed.text(), args, path.str(),
       "alloy-port", std::make_shared<PCHContainerOperations>(), headers);
   rewriteIncludes(st);
+  rewriteArchConditions(st);
   std::sort(result.untranslated.begin(), result.untranslated.end(),
             [](const Note &a, const Note &b) {
               return std::tie(a.line, a.column) < std::tie(b.line, b.column);

@@ -20,6 +20,23 @@ bool Rewriter::VisitDeclRefExpr(DeclRefExpr *e) {
   if (name.rfind("__alloy_port", 0) == 0 ||
       (written != npos && st.isCovered(written)))
     return true;
+  if (isa<EnumConstantDecl>(e->getDecl()) &&
+      name.rfind("cudaDevAttr", 0) == 0 && written != npos) {
+    // cudaDevAttrComputeCapabilityMajor:
+    // gpu::device_attribute::compute_capability_major.
+    std::string gpuName;
+    for (size_t i = 11; i < name.size(); ++i) {
+      char c = name[i];
+      if (std::isupper((unsigned char)c) && i > 11 &&
+          (std::islower((unsigned char)name[i - 1]) ||
+           std::isdigit((unsigned char)name[i - 1])))
+        gpuName += '_';
+      gpuName += char(std::tolower((unsigned char)c));
+    }
+    st.replace(written, written + name.size(),
+               "gpu::device_attribute::" + gpuName);
+    return true;
+  }
   if (isa<EnumConstantDecl>(e->getDecl()) && name == "cudaSuccess")
     st.note(original(e->getLocation()),
             "cudaSuccess: Alloy's calls return gpu::result<void>, which "

@@ -90,6 +90,12 @@ private:
   // cudaMalloc((void **)&p, n): the cast goes, gpu::malloc_device takes T**.
   void uncastFirst(const CallExpr *e);
   bool rewriteRuntimeCall(const CallExpr *e, const std::string &name);
+  // cudaLaunchKernel / cudaLaunchCooperativeKernel(kernel, grid, block,
+  // args, ...), args an array of the arguments' addresses.
+  bool rewriteArrayLaunch(const CallExpr *e, bool cooperative);
+  // The kernel named by `x` ((void *)k, &k<T>), as written; empty if `x`
+  // names no function.
+  std::string kernelName(const Expr *x) const;
   // f(object[, argument, ...]) -> object.method([argument]), keeping the
   // rewrites inside them: `object` (a stream when objectIsStream: 0 is the
   // default stream) and `argument` (a stream when argumentIsStream).

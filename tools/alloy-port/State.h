@@ -98,6 +98,10 @@ bool valuePreserving(ASTContext &ctx, QualType from, QualType to);
 // The include lines: CUDA's headers become Alloy's porting layer.
 void rewriteIncludes(State &st);
 
+// `#if __CUDA_ARCH__ >= 700` and the like: 1 or 0 where every GPU that
+// Alloy compiles for (sm_80 and newer) decides it.
+void rewriteArchConditions(State &st);
+
 } // namespace alloy::port
 
 #endif // ALLOY_PORT_STATE_H

@@ -112,7 +112,44 @@ cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device);
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1,
+  cudaDevAttrMaxBlockDimX = 2,
+  cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4,
+  cudaDevAttrMaxGridDimX = 5,
+  cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock = 8,
+  cudaDevAttrTotalConstantMemory = 9,
+  cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxRegistersPerBlock = 12,
+  cudaDevAttrClockRate = 13,
+  cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrIntegrated = 18,
+  cudaDevAttrCanMapHostMemory = 19,
+  cudaDevAttrComputeMode = 20,
+  cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrEccEnabled = 32,
+  cudaDevAttrPciBusId = 33,
+  cudaDevAttrPciDeviceId = 34,
+  cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37,
+  cudaDevAttrL2CacheSize = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrAsyncEngineCount = 40,
+  cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+  cudaDevAttrManagedMemory = 83,
+  cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+};
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
+                                   int device);
 cudaError_t cudaSetDeviceFlags(unsigned flags);
 cudaError_t cudaGetLastError();
 cudaError_t cudaPeekAtLastError();
@@ -138,6 +175,29 @@ cudaError_t cudaFuncSetCacheConfig(F *f, cudaFuncCache c);
 template <class F>
 cudaError_t cudaFuncSetAttribute(F *f, int attr, int value);
 cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned flags);
+// Launches with the arguments in an array of pointers to them.
+template <class F>
+cudaError_t cudaLaunchKernel(F *kernel, dim3 grid, dim3 block, void **args,
+                             size_t shared_bytes = 0, cudaStream_t s = 0);
+cudaError_t cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block,
+                             void **args, size_t shared_bytes = 0,
+                             cudaStream_t s = 0);
+template <class F>
+cudaError_t cudaLaunchCooperativeKernel(F *kernel, dim3 grid, dim3 block,
+                                        void **args, size_t shared_bytes = 0,
+                                        cudaStream_t s = 0);
+cudaError_t cudaLaunchCooperativeKernel(const void *kernel, dim3 grid,
+                                        dim3 block, void **args,
+                                        size_t shared_bytes = 0,
+                                        cudaStream_t s = 0);
+template <class F>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block,
+                                               F kernel,
+                                               size_t shared_bytes = 0,
+                                               int block_limit = 0);
+template <class F>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *blocks, F *kernel, int block_threads, size_t shared_bytes);
 cudaError_t cudaHostRegister(void *p, size_t bytes, unsigned flags);
 cudaError_t cudaHostUnregister(void *p);
 cudaError_t cudaProfilerStart();
