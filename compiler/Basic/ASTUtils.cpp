@@ -116,6 +116,12 @@ bool isKernel(const FunctionDecl *fn) {
   return false;
 }
 
+bool isClockCall(const FunctionDecl *fn) {
+  return fn->isExternC() && fn->getNumParams() == 0 && fn->getIdentifier() &&
+         fn->getName() == "clock" && fn->getDeclContext()->getRedeclContext()
+                                         ->isTranslationUnit();
+}
+
 bool isSharedArrayType(QualType t) {
   const auto *rd = t->getAsCXXRecordDecl();
   if (!rd)

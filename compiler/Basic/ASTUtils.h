@@ -63,6 +63,10 @@ std::string qualifiedName(const clang::FunctionDecl *fn);
 // True when `fn` carries [[gpu::kernel]].
 bool isKernel(const clang::FunctionDecl *fn);
 
+// The C library's clock() (<time.h>), which device code reads as CUDA's
+// cycle counter.
+bool isClockCall(const clang::FunctionDecl *fn);
+
 // gpu::shared_array<T, N> (a class annotated alloy.shared_array).
 bool isSharedArrayType(clang::QualType t);
 // A local declared [[gpu::shared]].

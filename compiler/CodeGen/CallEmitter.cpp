@@ -10,6 +10,7 @@
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -52,6 +53,8 @@ mlir::Value FunctionEmitter::emitCallExpr(const CallExpr *e, Address sret) {
   // <cassert>'s failure path.
   if (callee->isExternC() && callee->getName() == "__assert_fail")
     return emitAssertFail(e), mlir::Value();
+  if (isClockCall(callee))
+    return emitClock(e);
 
   // The object argument of a member function.
   llvm::ArrayRef<const Expr *> args(e->getArgs(), e->getNumArgs());
@@ -167,6 +170,19 @@ void FunctionEmitter::emitDestroy(Address addr, QualType t) {
   mlir::func::FuncOp target = module.getFunction(dtor, dtor->getLocation());
   mlir::func::CallOp::create(b, b.getUnknownLoc(), target,
                              mlir::ValueRange{addr.ptr});
+}
+
+// <time.h>'s clock() in device code is CUDA's: the multiprocessor's 32-bit
+// cycle counter (%clock), sign-extended to clock_t as CUDA's is.
+mlir::Value FunctionEmitter::emitClock(const CallExpr *e) {
+  mlir::Location l = loc(e->getExprLoc());
+  auto asmOp = InlineAsmOp::create(b, l, mlir::TypeRange{b.getI32Type()},
+                                   "mov.u32 $0, %clock;", "=r",
+                                   mlir::ValueRange{}, /*side_effects=*/true);
+  mlir::Type to = valueType(e->getType());
+  mlir::Value v = asmOp.getResult(0);
+  return to == v.getType() ? v
+                           : mlir::arith::ExtSIOp::create(b, l, to, v).getResult();
 }
 
 // glibc's __assert_fail(message, file, line, function): CUDA's __assertfail

@@ -166,6 +166,7 @@ public:
                                 mlir::Location l);
   mlir::Value emitPrintf(const clang::CallExpr *e);
   void emitAssertFail(const clang::CallExpr *e);
+  mlir::Value emitClock(const clang::CallExpr *e);
 
   // --- Cleanups (Cleanups.cpp) -----------------------------------------------
   // Destroys the object at `addr` when the innermost scope ends (or when

@@ -16,12 +16,13 @@
 //                                            copyable T, and CUDA's `width`
 //   __ballot_sync, __any_sync, __all_sync    gpu::warp::ballot, any, all
 //   __activemask()                           the lanes calling together
+//   clock64(), clock() in device code        the cycle counters
 //   __match_any_sync, __match_all_sync       gpu::warp::match_any, match_all
 //   __reduce_{add,min,max}_sync (int, unsigned), __reduce_{and,or,xor}_sync
 //   min, max (int, unsigned, long, long long and their unsigned, float,
 //   double; mixed types by the usual conversions), umin, umax, llmin,
 //   llmax, ullmin, ullmax
-// Not provided: __threadfence_system (the CPU-visible fence), clock()/clock64().
+// Not provided: __threadfence_system (the CPU-visible fence).
 #ifndef GPU_CUDA_BUILTINS_HPP
 #define GPU_CUDA_BUILTINS_HPP
 
@@ -128,6 +129,21 @@ ALLOY_REDUCE_SYNC(__reduce_and_sync, unsigned, gpu::bit_and)
 ALLOY_REDUCE_SYNC(__reduce_or_sync, unsigned, gpu::bit_or)
 ALLOY_REDUCE_SYNC(__reduce_xor_sync, unsigned, gpu::bit_xor)
 #undef ALLOY_REDUCE_SYNC
+
+namespace gpu::detail {
+// %clock64, the multiprocessor's cycle counter; the processor's on the host.
+ALLOY_INTRINSIC("ptx.asm")
+inline void clock64_asm(const char *, ptx::out<long long> c) noexcept {
+  *c.p = (long long)__builtin_readcyclecounter();
+}
+} // namespace gpu::detail
+// The cycle counter (clock() in device code is the 32-bit one: alloy++
+// reads <time.h>'s clock() there as CUDA does).
+inline long long clock64() noexcept {
+  long long c = 0;
+  gpu::detail::clock64_asm("mov.u64 %0, %%clock64;", gpu::ptx::out(c));
+  return c;
+}
 
 // The lanes that make this call together (on the CPU device, the caller).
 inline unsigned __activemask() noexcept { return gpu::detail::active_mask(); }
