@@ -177,6 +177,102 @@ inline double __drcp_rn(double x) noexcept {
 inline double __dsqrt_rn(double x) noexcept {
   return gpu::detail::dsqrt_rn(x);
 }
+inline float __fsub_rz(float x, float y) noexcept {
+  return gpu::detail::fsub_rz(x, y);
+}
+inline float __fsub_ru(float x, float y) noexcept {
+  return gpu::detail::fsub_ru(x, y);
+}
+inline float __fsub_rd(float x, float y) noexcept {
+  return gpu::detail::fsub_rd(x, y);
+}
+inline float __frcp_rz(float x) noexcept {
+  return gpu::detail::frcp_rz(x);
+}
+inline float __frcp_ru(float x) noexcept {
+  return gpu::detail::frcp_ru(x);
+}
+inline float __frcp_rd(float x) noexcept {
+  return gpu::detail::frcp_rd(x);
+}
+inline float __fsqrt_rz(float x) noexcept {
+  return gpu::detail::fsqrt_rz(x);
+}
+inline float __fsqrt_ru(float x) noexcept {
+  return gpu::detail::fsqrt_ru(x);
+}
+inline float __fsqrt_rd(float x) noexcept {
+  return gpu::detail::fsqrt_rd(x);
+}
+inline double __dadd_rz(double x, double y) noexcept {
+  return gpu::detail::dadd_rz(x, y);
+}
+inline double __dadd_ru(double x, double y) noexcept {
+  return gpu::detail::dadd_ru(x, y);
+}
+inline double __dadd_rd(double x, double y) noexcept {
+  return gpu::detail::dadd_rd(x, y);
+}
+inline double __dsub_rz(double x, double y) noexcept {
+  return gpu::detail::dsub_rz(x, y);
+}
+inline double __dsub_ru(double x, double y) noexcept {
+  return gpu::detail::dsub_ru(x, y);
+}
+inline double __dsub_rd(double x, double y) noexcept {
+  return gpu::detail::dsub_rd(x, y);
+}
+inline double __dmul_rz(double x, double y) noexcept {
+  return gpu::detail::dmul_rz(x, y);
+}
+inline double __dmul_ru(double x, double y) noexcept {
+  return gpu::detail::dmul_ru(x, y);
+}
+inline double __dmul_rd(double x, double y) noexcept {
+  return gpu::detail::dmul_rd(x, y);
+}
+inline double __fma_rz(double x, double y, double z) noexcept {
+  return gpu::detail::fma_rz(x, y, z);
+}
+inline double __fma_ru(double x, double y, double z) noexcept {
+  return gpu::detail::fma_ru(x, y, z);
+}
+inline double __fma_rd(double x, double y, double z) noexcept {
+  return gpu::detail::fma_rd(x, y, z);
+}
+inline double __ddiv_rz(double x, double y) noexcept {
+  return gpu::detail::ddiv_rz(x, y);
+}
+inline double __ddiv_ru(double x, double y) noexcept {
+  return gpu::detail::ddiv_ru(x, y);
+}
+inline double __ddiv_rd(double x, double y) noexcept {
+  return gpu::detail::ddiv_rd(x, y);
+}
+inline double __drcp_rz(double x) noexcept {
+  return gpu::detail::drcp_rz(x);
+}
+inline double __drcp_ru(double x) noexcept {
+  return gpu::detail::drcp_ru(x);
+}
+inline double __drcp_rd(double x) noexcept {
+  return gpu::detail::drcp_rd(x);
+}
+inline double __dsqrt_rz(double x) noexcept {
+  return gpu::detail::dsqrt_rz(x);
+}
+inline double __dsqrt_ru(double x) noexcept {
+  return gpu::detail::dsqrt_ru(x);
+}
+inline double __dsqrt_rd(double x) noexcept {
+  return gpu::detail::dsqrt_rd(x);
+}
+inline float __double2float_ru(double x) noexcept {
+  return gpu::detail::double2float_ru(x);
+}
+inline float __double2float_rd(double x) noexcept {
+  return gpu::detail::double2float_rd(x);
+}
 
 // --- Intrinsics: conversions and reinterpretation ---------------------------
 inline int __float2int_rn(float x) noexcept {

@@ -140,6 +140,70 @@ ALLOY_INTRINSIC("math.rcp_rn.f64")
 inline double drcp_rn(double x) noexcept { return 1.0 / x; }
 ALLOY_INTRINSIC("math.sqrt_rn.f64")
 inline double dsqrt_rn(double x) noexcept { return std::sqrt(x); }
+ALLOY_INTRINSIC("math.sub_rz.f32")
+inline float fsub_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x - y; }); }
+ALLOY_INTRINSIC("math.sub_ru.f32")
+inline float fsub_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { return x - y; }); }
+ALLOY_INTRINSIC("math.sub_rd.f32")
+inline float fsub_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x - y; }); }
+ALLOY_INTRINSIC("math.rcp_rz.f32")
+inline float frcp_rz(float x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return 1.0f / x; }); }
+ALLOY_INTRINSIC("math.rcp_ru.f32")
+inline float frcp_ru(float x) noexcept { return with_rounding(FE_UPWARD, [&] { return 1.0f / x; }); }
+ALLOY_INTRINSIC("math.rcp_rd.f32")
+inline float frcp_rd(float x) noexcept { return with_rounding(FE_DOWNWARD, [&] { return 1.0f / x; }); }
+ALLOY_INTRINSIC("math.sqrt_rz.f32")
+inline float fsqrt_rz(float x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return std::sqrt(x); }); }
+ALLOY_INTRINSIC("math.sqrt_ru.f32")
+inline float fsqrt_ru(float x) noexcept { return with_rounding(FE_UPWARD, [&] { return std::sqrt(x); }); }
+ALLOY_INTRINSIC("math.sqrt_rd.f32")
+inline float fsqrt_rd(float x) noexcept { return with_rounding(FE_DOWNWARD, [&] { return std::sqrt(x); }); }
+ALLOY_INTRINSIC("math.add_rz.f64")
+inline double dadd_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x + y; }); }
+ALLOY_INTRINSIC("math.add_ru.f64")
+inline double dadd_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { return x + y; }); }
+ALLOY_INTRINSIC("math.add_rd.f64")
+inline double dadd_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x + y; }); }
+ALLOY_INTRINSIC("math.sub_rz.f64")
+inline double dsub_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x - y; }); }
+ALLOY_INTRINSIC("math.sub_ru.f64")
+inline double dsub_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { return x - y; }); }
+ALLOY_INTRINSIC("math.sub_rd.f64")
+inline double dsub_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x - y; }); }
+ALLOY_INTRINSIC("math.mul_rz.f64")
+inline double dmul_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x * y; }); }
+ALLOY_INTRINSIC("math.mul_ru.f64")
+inline double dmul_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { return x * y; }); }
+ALLOY_INTRINSIC("math.mul_rd.f64")
+inline double dmul_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x * y; }); }
+ALLOY_INTRINSIC("math.fma_rz.f64")
+inline double fma_rz(double x, double y, double z) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return std::fma(x, y, z); }); }
+ALLOY_INTRINSIC("math.fma_ru.f64")
+inline double fma_ru(double x, double y, double z) noexcept { return with_rounding(FE_UPWARD, [&] { return std::fma(x, y, z); }); }
+ALLOY_INTRINSIC("math.fma_rd.f64")
+inline double fma_rd(double x, double y, double z) noexcept { return with_rounding(FE_DOWNWARD, [&] { return std::fma(x, y, z); }); }
+ALLOY_INTRINSIC("math.div_rz.f64")
+inline double ddiv_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return x / y; }); }
+ALLOY_INTRINSIC("math.div_ru.f64")
+inline double ddiv_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { return x / y; }); }
+ALLOY_INTRINSIC("math.div_rd.f64")
+inline double ddiv_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { return x / y; }); }
+ALLOY_INTRINSIC("math.rcp_rz.f64")
+inline double drcp_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return 1.0 / x; }); }
+ALLOY_INTRINSIC("math.rcp_ru.f64")
+inline double drcp_ru(double x) noexcept { return with_rounding(FE_UPWARD, [&] { return 1.0 / x; }); }
+ALLOY_INTRINSIC("math.rcp_rd.f64")
+inline double drcp_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [&] { return 1.0 / x; }); }
+ALLOY_INTRINSIC("math.sqrt_rz.f64")
+inline double dsqrt_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { return std::sqrt(x); }); }
+ALLOY_INTRINSIC("math.sqrt_ru.f64")
+inline double dsqrt_ru(double x) noexcept { return with_rounding(FE_UPWARD, [&] { return std::sqrt(x); }); }
+ALLOY_INTRINSIC("math.sqrt_rd.f64")
+inline double dsqrt_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [&] { return std::sqrt(x); }); }
+ALLOY_INTRINSIC("convert.f64_to_f32_ru")
+inline float double2float_ru(double x) noexcept { return with_rounding(FE_UPWARD, [&] { return float(x); }); }
+ALLOY_INTRINSIC("convert.f64_to_f32_rd")
+inline float double2float_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [&] { return float(x); }); }
 ALLOY_INTRINSIC("convert.f32_to_i32_rn")
 inline int float2int_rn(float x) noexcept { return int(std::nearbyint(x)); }
 ALLOY_INTRINSIC("convert.f32_to_i32_rd")
