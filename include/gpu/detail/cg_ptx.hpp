@@ -2,10 +2,11 @@
 // with their CPU-device bodies.
 //
 // A grid sync uses the workspace that the CUDA driver gives a cooperative
-// launch (its address in %envreg1 and %envreg2, null otherwise): a 32-bit
-// arrival counter after a 32-bit size. Every block adds 1 to it, except
-// block 0, which adds 2^31 - (blocks - 1): the sum flips bit 31 exactly
-// once per sync and leaves the rest as it was, so nothing is reset.
+// launch (its address's high and low halves in %envreg1 and %envreg2, null
+// otherwise): a 32-bit arrival counter after a 32-bit size. Every block
+// adds 1 to it, except block 0, which adds 2^31 - (blocks - 1): the sum
+// flips bit 31 exactly once per sync and leaves the rest as it was, so
+// nothing is reset.
 #ifndef GPU_DETAIL_CG_PTX_HPP
 #define GPU_DETAIL_CG_PTX_HPP
 
@@ -37,14 +38,14 @@ inline uint32_t active_mask() noexcept {
 // The driver's grid workspace of a cooperative launch, or 0. The CPU device
 // runs no cooperative launch.
 ALLOY_INTRINSIC("ptx.asm")
-inline void grid_workspace_asm(const char *, ptx::out<uint32_t> lo,
-                               ptx::out<uint32_t> hi) noexcept {
-  *lo.p = *hi.p = 0;
+inline void grid_workspace_asm(const char *, ptx::out<uint32_t> hi,
+                               ptx::out<uint32_t> lo) noexcept {
+  *hi.p = *lo.p = 0;
 }
 inline uint64_t grid_workspace() noexcept {
-  uint32_t lo = 0, hi = 0;
+  uint32_t hi = 0, lo = 0; // %envreg1: the high half, %envreg2: the low
   grid_workspace_asm("mov.u32 %0, %%envreg1;\n\tmov.u32 %1, %%envreg2;",
-                     ptx::out(lo), ptx::out(hi));
+                     ptx::out(hi), ptx::out(lo));
   return uint64_t(hi) << 32 | lo;
 }
 
