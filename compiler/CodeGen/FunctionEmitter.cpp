@@ -261,12 +261,14 @@ Address FunctionEmitter::memberAddress(Address base, const FieldDecl *field) {
   mlir::Value p = base.ptr;
   if (offset)
     p = MemberAddrOp::create(b, b.getUnknownLoc(), p, offset);
-  uint64_t align = types.alignOf(field->getType().getNonReferenceType());
-  if (offset)
-    align =
-        std::min(align, uint64_t(1) << llvm::countr_zero(offset | base.align));
-  else
-    align = std::min(align, base.align);
+  // What the base's alignment proves at the member's offset, as clang's
+  // CodeGen has it: a float at offset 0 of an alignas(16) struct is 16-byte
+  // aligned, so that neighbouring members' loads can become one vector
+  // load. Without a known base alignment, the member type's.
+  uint64_t align =
+      base.align == 0 ? types.alignOf(field->getType().getNonReferenceType())
+      : offset        ? uint64_t(1) << llvm::countr_zero(offset | base.align)
+                      : base.align;
   return Address{p, align ? align : 1};
 }
 

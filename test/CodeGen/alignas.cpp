@@ -35,3 +35,20 @@ namespace k {
   out[t] = halves[63 - t] + pair[t % 2];
 }
 } // namespace k
+
+// A member read through a pointer to an over-aligned struct has the
+// struct's alignment where its offset allows: the four floats of an
+// alignas(16) struct are read as one 16-byte load, as nvcc reads them.
+// PTX-LABEL: .entry _ZN1k6sum_v4EPKNS_2V4EPf
+// PTX: ld.global{{(.nc)?}}.v4.{{[bf]}}32
+// PTX-NOT: ld.global{{(.nc)?}}.{{[bf]}}32
+// PTX: ret;
+namespace k {
+struct alignas(16) V4 {
+  float x, y, z, w;
+};
+[[gpu::kernel]] void sum_v4(const V4 *in, float *out) {
+  const V4 *p = in + gpu::thread_idx().x;
+  out[gpu::thread_idx().x] = p->x + p->y + p->z + p->w;
+}
+} // namespace k
