@@ -83,6 +83,14 @@ result<stream_state *> stream_for(const stream &s, const context_state *owner,
 // module_loader.cpp.
 result<uint64_t> get_global(context_state &ctx, const global_record &g);
 
+// Raises `function`'s dynamic shared memory limit to `bytes` when they pass
+// the default 48 KiB (else the driver refuses the launch, or counts no
+// resident block); errors are "WHAT: raising its shared memory limit".
+// Defined in launch.cpp.
+result<void> allow_dynamic_shared(context_state &ctx, cu::CUfunction function,
+                                  uint64_t bytes, const std::string &what,
+                                  const stream_state *stream = nullptr);
+
 // The kernel's function in `ctx` (current), loading its module on first
 // use. Defined in module_loader.cpp.
 result<loaded_function> get_function(context_state &ctx,

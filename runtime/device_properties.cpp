@@ -170,13 +170,9 @@ result<occupancy> query_occupancy(const kernel_handle &kernel,
   std::string what = "gpu::occupancy_of kernel '" + name + "'";
   // As at launch: more than 48 KiB of dynamic shared memory needs the
   // function's limit raised, or the driver counts no block.
-  if (dynamic_shared_bytes > cu::default_dynamic_shared_limit)
-    if (int rc = ctx.api->cuFuncSetAttribute(
-            function, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            int(dynamic_shared_bytes));
-        rc != cu::CUDA_SUCCESS)
-      return std::unexpected(
-          ctx.failure(rc, what + ": raising its shared memory limit"));
+  if (auto ok = allow_dynamic_shared(ctx, function, dynamic_shared_bytes, what);
+      !ok)
+    return std::unexpected(ok.error());
   occupancy o;
   o.block_threads = int(block_threads);
   o.dynamic_shared_bytes = size_t(dynamic_shared_bytes);

@@ -16,13 +16,10 @@ result<void> check_cooperative(context_state &ctx, const loaded_function &f,
                                const launch_dims &dims,
                                const std::string &name) {
   auto function = static_cast<cu::CUfunction>(f.function);
-  if (dims.shared_bytes > cu::default_dynamic_shared_limit)
-    if (int rc = ctx.api->cuFuncSetAttribute(
-            function, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            int(dims.shared_bytes));
-        rc != cu::CUDA_SUCCESS)
-      return std::unexpected(ctx.failure(
-          rc, "kernel '" + name + "': raising its shared memory limit"));
+  if (auto ok = allow_dynamic_shared(ctx, function, dims.shared_bytes,
+                                     "kernel '" + name + "'");
+      !ok)
+    return ok;
   uint64_t threads = dims.block[0] * dims.block[1] * dims.block[2];
   int per_sm = 0;
   if (int rc = ctx.api->cuOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -138,6 +135,20 @@ result<kernel_handle> prepare_in(const kernel_key &key,
 
 } // namespace
 
+result<void> allow_dynamic_shared(context_state &ctx, cu::CUfunction function,
+                                  uint64_t bytes, const std::string &what,
+                                  const stream_state *stream) {
+  if (bytes <= cu::default_dynamic_shared_limit)
+    return {};
+  if (int rc = ctx.api->cuFuncSetAttribute(
+          function, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+          int(bytes));
+      rc != cu::CUDA_SUCCESS)
+    return std::unexpected(
+        ctx.failure(rc, what + ": raising its shared memory limit", stream));
+  return {};
+}
+
 result<kernel_handle> prepare_kernel(const kernel_key &kernel,
                                      const context &ctx,
                                      const launch_dims &dims,
@@ -179,14 +190,10 @@ result<void> launch_kernel(stream &s, const kernel_handle &handle,
     return entered;
   auto function = static_cast<cu::CUfunction>(handle.function);
   const launch_dims &d = handle.dims;
-  if (d.shared_bytes > cu::default_dynamic_shared_limit)
-    if (int rc = ctx.api->cuFuncSetAttribute(
-            function, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            int(d.shared_bytes));
-        rc != cu::CUDA_SUCCESS)
-      return std::unexpected(ctx.failure(
-          rc, "kernel '" + kernel.name + "': raising its shared memory limit",
-          st.get()));
+  if (auto ok = allow_dynamic_shared(ctx, function, d.shared_bytes,
+                                     "kernel '" + kernel.name + "'", st.get());
+      !ok)
+    return ok;
 
   // Each C++ parameter object splits into its PTX parameters (leaves).
   std::vector<void *> leaves;
@@ -205,19 +212,21 @@ result<void> launch_kernel(stream &s, const kernel_handle &handle,
                  (unsigned long long)d.block[0], (unsigned long long)d.block[1],
                  (unsigned long long)d.block[2],
                  (unsigned long long)d.shared_bytes);
-  int rc = cpu::is_cpu(ctx.api) ? cpu::launch(function, d, st->handle, objects)
-           : d.cooperative
-               ? ctx.api->cuLaunchCooperativeKernel(
-                     function, unsigned(d.grid[0]), unsigned(d.grid[1]),
-                     unsigned(d.grid[2]), unsigned(d.block[0]),
-                     unsigned(d.block[1]), unsigned(d.block[2]),
-                     unsigned(d.shared_bytes), st->handle, leaves.data())
-               : ctx.api->cuLaunchKernel(
-                     function, unsigned(d.grid[0]), unsigned(d.grid[1]),
-                     unsigned(d.grid[2]), unsigned(d.block[0]),
-                     unsigned(d.block[1]), unsigned(d.block[2]),
-                     unsigned(d.shared_bytes), st->handle, leaves.data(),
-                     nullptr);
+  const unsigned grid[3] = {unsigned(d.grid[0]), unsigned(d.grid[1]),
+                            unsigned(d.grid[2])};
+  const unsigned block[3] = {unsigned(d.block[0]), unsigned(d.block[1]),
+                             unsigned(d.block[2])};
+  int rc;
+  if (cpu::is_cpu(ctx.api))
+    rc = cpu::launch(function, d, st->handle, objects);
+  else if (d.cooperative)
+    rc = ctx.api->cuLaunchCooperativeKernel(
+        function, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+        unsigned(d.shared_bytes), st->handle, leaves.data());
+  else
+    rc = ctx.api->cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
+                                 block[1], block[2], unsigned(d.shared_bytes),
+                                 st->handle, leaves.data(), nullptr);
   if (rc != cu::CUDA_SUCCESS)
     return std::unexpected(
         ctx.failure(rc, "launching kernel '" + kernel.name + "'", st.get()));

@@ -149,18 +149,28 @@ result<occupancy> occupancy_of(const prepared<K> &p, uint64_t block_threads,
 // K, of `block_threads` threads and `dynamic_shared_bytes` each, one
 // multiprocessor of the default context's device holds at once (what a
 // cooperative launch's grid is sized by).
+namespace detail {
+// K in `ctx` for the occupancy queries below (its contract's block shape,
+// if any, checked against `block_threads`).
+template <auto K>
+result<kernel_handle> prepare_for_occupancy(const context &ctx,
+                                            uint64_t block_threads) {
+  assert_kernel<K>();
+  return prepare_kernel(kernel_key_of<K>(), ctx,
+                        to_dims(launch_config_1d{1u, block_threads}),
+                        param_descs<K>(), contract_use::block_only);
+}
+} // namespace detail
+
 template <auto K>
 result<void> max_active_blocks_per_multiprocessor(
     int *blocks, uint64_t block_threads, uint64_t dynamic_shared_bytes = 0) {
-  detail::assert_kernel<K>();
-  auto handle = detail::prepare_kernel(
-      detail::kernel_key_of<K>(), default_context(),
-      detail::to_dims(launch_config_1d{1u, block_threads}),
-      detail::param_descs<K>(), detail::contract_use::block_only);
+  auto handle =
+      detail::prepare_for_occupancy<K>(default_context(), block_threads);
   if (!handle)
     return std::unexpected(handle.error());
-  auto o = detail::query_occupancy(*handle, block_threads,
-                                   dynamic_shared_bytes);
+  auto o =
+      detail::query_occupancy(*handle, block_threads, dynamic_shared_bytes);
   if (!o)
     return std::unexpected(o.error());
   *blocks = o->blocks_per_multiprocessor;
@@ -175,14 +185,11 @@ template <auto K>
 result<void> max_potential_block_size(int *min_grid, int *block,
                                       uint64_t dynamic_shared_bytes = 0,
                                       int block_limit = 0) {
-  detail::assert_kernel<K>();
   const context &ctx = default_context();
   int most = ctx.device().max_threads_per_block();
   if (block_limit > 0 && block_limit < most)
     most = block_limit;
-  auto handle = detail::prepare_kernel(
-      detail::kernel_key_of<K>(), ctx, detail::to_dims(launch_config_1d{1u, 32u}),
-      detail::param_descs<K>(), detail::contract_use::block_only);
+  auto handle = detail::prepare_for_occupancy<K>(ctx, 32u);
   if (!handle)
     return std::unexpected(handle.error());
   int best_threads = 0, best_block = 0, best_blocks = 0;

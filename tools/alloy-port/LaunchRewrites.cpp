@@ -55,19 +55,9 @@ void Rewriter::rewriteLaunch(CallExpr *e, size_t index) {
     st.note(l.open, "a launch configuration without a grid and a block");
     return;
   }
-  // The configuration's parts, as written (comments and all).
   const unsigned count = config->getNumArgs();
-  auto part = [&](unsigned i) { return text(config->getArg(i)); };
-  QualType grid = config->getArg(0)->getType(),
-           block = config->getArg(1)->getType();
-  bool oneD = !grid->isDependentType() && !block->isDependentType() &&
-              grid->isIntegralOrEnumerationType() &&
-              block->isIntegralOrEnumerationType();
-  std::string cfg = std::string("gpu::launch_config_") +
-                    (oneD ? "1d{" : "3d{") + part(0) + ", " + part(1);
-  if (count > 2 && !isNull(config->getArg(2)))
-    cfg += ", " + part(2);
-  cfg += "}";
+  std::string cfg = configText(config->getArg(0), config->getArg(1),
+                               count > 2 ? config->getArg(2) : nullptr);
   std::string stream = count > 3 ? streamText(config->getArg(3))
                                  : std::string("gpu::default_stream()");
 
@@ -127,8 +117,7 @@ void Rewriter::rewriteLaunch(CallExpr *e, size_t index) {
 
 std::string Rewriter::nullDevicePtr(QualType pointer) const {
   return "gpu::device_ptr<" +
-         pointer->getPointeeType().getAsString(ctx.getPrintingPolicy()) +
-         ">()";
+         pointer->getPointeeType().getAsString(ctx.getPrintingPolicy()) + ">()";
 }
 
 void Rewriter::rewriteLaunchArgument(const CallExpr *e, const FunctionDecl *fd,
@@ -141,31 +130,51 @@ void Rewriter::rewriteLaunchArgument(const CallExpr *e, const FunctionDecl *fd,
     return;
   QualType param = fd && i < fd->getNumParams() ? fd->getParamDecl(i)->getType()
                                                 : QualType();
-  QualType argType = arg->IgnoreParenImpCasts()->getType();
-  bool pointerParam = !param.isNull() && param->isPointerType();
-  if (pointerParam || (param.isNull() &&
-                       (argType->isPointerType() || argType->isArrayType()))) {
-    if (isNull(arg)) {
-      if (pointerParam)
-        st.replace(b, en, nullDevicePtr(param));
-      return;
-    }
-    st.insert(b, "gpu::device_ptr(");
-    st.insert(en, ")");
+  auto [open, close] =
+      argumentWrap(param, arg->IgnoreParenImpCasts()->getType());
+  if (open == "gpu::device_ptr(" && isNull(arg)) {
+    if (!param.isNull() && param->isPointerType())
+      st.replace(b, en, nullDevicePtr(param));
     return;
   }
-  if (!param.isNull() && !param->isDependentType() &&
-      !argType->isDependentType() && param->isArithmeticType() &&
-      argType->isArithmeticType() && !valuePreserving(ctx, argType, param)) {
-    st.insert(
-        b, "static_cast<" +
-               param.getUnqualifiedType().getAsString(ctx.getPrintingPolicy()) +
-               ">(");
-    st.insert(en, ")");
+  if (!open.empty()) {
+    st.insert(b, open);
+    st.insert(en, close);
   }
 }
 
-std::string Rewriter::kernelName(const Expr *x) const {
+std::pair<std::string, std::string> Rewriter::argumentWrap(QualType param,
+                                                           QualType arg) const {
+  if (param.isNull() ? arg->isPointerType() || arg->isArrayType()
+                     : param->isPointerType())
+    return {"gpu::device_ptr(", ")"};
+  if (!param.isNull() && !param->isDependentType() && !arg->isDependentType() &&
+      param->isArithmeticType() && arg->isArithmeticType() &&
+      !valuePreserving(ctx, arg, param))
+    return {
+        "static_cast<" +
+            param.getUnqualifiedType().getAsString(ctx.getPrintingPolicy()) +
+            ">(",
+        ")"};
+  return {};
+}
+
+std::string Rewriter::configText(const Expr *grid, const Expr *block,
+                                 const Expr *shared) const {
+  // The parts as written (comments and all); 1-D for integers.
+  QualType g = grid->IgnoreImplicit()->getType(),
+           bl = block->IgnoreImplicit()->getType();
+  bool oneD = !g->isDependentType() && !bl->isDependentType() &&
+              g->isIntegralOrEnumerationType() &&
+              bl->isIntegralOrEnumerationType();
+  std::string cfg = std::string("gpu::launch_config_") +
+                    (oneD ? "1d{" : "3d{") + text(grid) + ", " + text(block);
+  if (shared && !isNull(shared))
+    cfg += ", " + text(shared);
+  return cfg + "}";
+}
+
+const Expr *Rewriter::namedKernel(const Expr *x) const {
   for (;;) {
     x = x->IgnoreParenImpCasts();
     if (const auto *c = dyn_cast<ExplicitCastExpr>(x))
@@ -179,27 +188,31 @@ std::string Rewriter::kernelName(const Expr *x) const {
   const auto *ref = dyn_cast<DeclRefExpr>(x);
   if (!(ref && isa<FunctionDecl>(ref->getDecl())) &&
       !isa<UnresolvedLookupExpr>(x))
-    return "";
-  return text(x);
+    return nullptr;
+  return x;
+}
+
+std::string Rewriter::kernelName(const Expr *x) const {
+  const Expr *k = namedKernel(x);
+  return k ? text(k) : "";
 }
 
 bool Rewriter::rewriteArrayLaunch(const CallExpr *e, bool cooperative) {
-  std::string kernel = kernelName(e->getArg(0));
-  const FunctionDecl *fd = nullptr;
-  if (const auto *ref = dyn_cast<DeclRefExpr>(
-          e->getArg(0)->IgnoreParenImpCasts()->IgnoreCasts()))
-    fd = dyn_cast<FunctionDecl>(ref->getDecl());
-  if (kernel.empty()) {
+  const Expr *kernel = namedKernel(e->getArg(0));
+  if (!kernel) {
     st.note(original(e->getBeginLoc()),
             "a launch through a function pointer: Alloy launches a kernel "
             "named at compile time (choose the kernel with an if or a "
             "switch)");
     return false;
   }
+  const auto *ref = dyn_cast<DeclRefExpr>(kernel);
+  const auto *fd = ref ? dyn_cast<FunctionDecl>(ref->getDecl()) : nullptr;
   // The arguments: `void *args[] = {&a, (void *)&b, ...}` in this function.
   const auto *argsRef =
       dyn_cast<DeclRefExpr>(e->getArg(3)->IgnoreParenImpCasts());
-  const auto *argsVar = argsRef ? dyn_cast<VarDecl>(argsRef->getDecl()) : nullptr;
+  const auto *argsVar =
+      argsRef ? dyn_cast<VarDecl>(argsRef->getDecl()) : nullptr;
   const auto *init =
       argsVar && argsVar->getInit()
           ? dyn_cast<InitListExpr>(argsVar->getInit()->IgnoreImplicit())
@@ -221,38 +234,21 @@ bool Rewriter::rewriteArrayLaunch(const CallExpr *e, bool cooperative) {
               "a launch argument that is not the address of a variable");
       return false;
     }
-    std::string value = text(u->getSubExpr());
-    QualType type = u->getSubExpr()->getType();
     QualType param = fd && i < fd->getNumParams()
                          ? fd->getParamDecl(i)->getType()
                          : QualType();
-    if (param.isNull() ? type->isPointerType() : param->isPointerType())
-      value = "gpu::device_ptr(" + value + ")";
-    else if (!param.isNull() && !param->isDependentType() &&
-             !type->isDependentType() && param->isArithmeticType() &&
-             type->isArithmeticType() && !valuePreserving(ctx, type, param))
-      value = "static_cast<" +
-              param.getUnqualifiedType().getAsString(ctx.getPrintingPolicy()) +
-              ">(" + value + ")";
-    args.push_back(value);
+    auto [open, close] = argumentWrap(param, u->getSubExpr()->getType());
+    args.push_back(open + text(u->getSubExpr()) + close);
   }
   unsigned n = writtenArgs(e);
-  QualType grid = e->getArg(1)->IgnoreImplicit()->getType(),
-           block = e->getArg(2)->IgnoreImplicit()->getType();
-  bool oneD = grid->isIntegralOrEnumerationType() &&
-              block->isIntegralOrEnumerationType();
-  std::string cfg = std::string("gpu::launch_config_") +
-                    (oneD ? "1d{" : "3d{") + text(e->getArg(1)) + ", " +
-                    text(e->getArg(2));
-  if (n > 4 && !isNull(e->getArg(4)))
-    cfg += ", " + text(e->getArg(4));
-  cfg += "}";
+  std::string cfg =
+      configText(e->getArg(1), e->getArg(2), n > 4 ? e->getArg(4) : nullptr);
   if (cooperative)
     cfg = "gpu::cooperative(" + cfg + ")";
-  std::string stream = n > 5 ? streamText(e->getArg(5))
-                             : std::string("gpu::default_stream()");
-  std::string call = "gpu::launch_unchecked<" + kernel + ">(" + stream +
-                     ", " + cfg;
+  std::string stream =
+      n > 5 ? streamText(e->getArg(5)) : std::string("gpu::default_stream()");
+  std::string call =
+      "gpu::launch_unchecked<" + text(kernel) + ">(" + stream + ", " + cfg;
   for (const std::string &a : args)
     call += ", " + a;
   call += ")";

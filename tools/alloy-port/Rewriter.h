@@ -12,6 +12,7 @@
 
 #include <map>
 #include <set>
+#include <utility>
 
 namespace alloy::port {
 
@@ -93,9 +94,18 @@ private:
   // cudaLaunchKernel / cudaLaunchCooperativeKernel(kernel, grid, block,
   // args, ...), args an array of the arguments' addresses.
   bool rewriteArrayLaunch(const CallExpr *e, bool cooperative);
-  // The kernel named by `x` ((void *)k, &k<T>), as written; empty if `x`
-  // names no function.
+  // The kernel named by `x` ((void *)k, &k<T>): its name expression, or
+  // null if `x` names no function; kernelName: as written, or empty.
+  const Expr *namedKernel(const Expr *x) const;
   std::string kernelName(const Expr *x) const;
+  // `gpu::launch_config_1d{grid, block[, shared]}` (3d for dim3s).
+  std::string configText(const Expr *grid, const Expr *block,
+                         const Expr *shared) const;
+  // What a launch argument for `param` (null: unknown) of type `arg` is
+  // wrapped in: gpu::device_ptr( ) for pointers, a static_cast for a
+  // narrowing scalar, nothing otherwise.
+  std::pair<std::string, std::string> argumentWrap(QualType param,
+                                                   QualType arg) const;
   // f(object[, argument, ...]) -> object.method([argument]), keeping the
   // rewrites inside them: `object` (a stream when objectIsStream: 0 is the
   // default stream) and `argument` (a stream when argumentIsStream).
