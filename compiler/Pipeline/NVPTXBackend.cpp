@@ -1,6 +1,7 @@
 #include "NVPTXBackend.h"
 #include "AssumeConvergent.h"
 #include "CheckWgmma.h"
+#include "ExactNegation.h"
 #include "LaunchFacts.h"
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
@@ -359,6 +360,7 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   // Last, once nothing folds the guarded moves and conditions away again.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(SignedZeroSelectsPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PackHalvesPass()));
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(ExactNegationPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PtxasFPBitsGuardPass()));
   mpm.run(module, mam);
   return llvm::Error::success();

@@ -26,8 +26,8 @@ llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch);
 // approximate division and square root.
 llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
                           const llvm::StringSet<> &kernels, bool fastMath);
-// Runs LLVM's O3 pipeline for NVPTX, then SignedZeroSelectsPass and
-// PtxasFPBitsGuardPass.
+// Runs LLVM's O3 pipeline for NVPTX, then Alloy's late passes
+// (SignedZeroSelects, PackHalves, ExactNegation, PtxasFPBitsGuard).
 // With `fastMath`, single-precision denormals flush to zero (.ftz).
 // The kernels (by symbol) that reach a cycle of calls: their stack depth
 // is unknown to ptxas.

@@ -1,10 +1,11 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-check-wgmma, alloy-launch-facts, alloy-pack-halves,
+//   (and alloy-check-wgmma, alloy-exact-negation, alloy-launch-facts, alloy-pack-halves,
 //   alloy-signed-zero-selects, alloy-wide-copies, the module pass
 //   alloy-assume-convergent and the loop pass alloy-unroll-private-arrays)
 #include "AssumeConvergent.h"
 #include "CheckWgmma.h"
+#include "ExactNegation.h"
 #include "LaunchFacts.h"
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
@@ -39,6 +40,10 @@ llvmGetPassPluginInfo() {
                   }
                   if (name == alloy::PackHalvesPass::name()) {
                     fpm.addPass(alloy::PackHalvesPass());
+                    return true;
+                  }
+                  if (name == alloy::ExactNegationPass::name()) {
+                    fpm.addPass(alloy::ExactNegationPass());
                     return true;
                   }
                   if (name == alloy::LaunchFactsPass::name()) {

@@ -9,6 +9,7 @@
 #include "harness.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -333,6 +334,18 @@ DIFF_CASE(neg_abs_operators, diff::exact) {
   out.x[1] = +in.x;
   out.f[2] = -(in.g - in.h);
   out.f[3] = in.h - in.g;
+}
+
+// Negation flips the sign bit of every value, NaNs too (IEEE 754): PTX's
+// neg.f32 gives the GPU's canonical NaN (alloy-exact-negation).
+DIFF_CASE(negation_bits, diff::exact) {
+  out.r[0] = std::bit_cast<uint32_t>(-in.f);
+  out.r[1] = std::bit_cast<uint64_t>(-in.x);
+  out.r[2] = uint64_t(std::signbit(-in.g)) | uint64_t(std::signbit(-in.y)) << 1;
+  out.r[3] = std::bit_cast<uint32_t>(std::copysign(1.0f, -in.h));
+  float n = -in.f;
+  out.f[0] = n;                  // (NaN == NaN here: r[0] holds its bits)
+  out.f[1] = in.g < 0 ? n : -in.h; // through a select
 }
 
 } // namespace diff::floats
