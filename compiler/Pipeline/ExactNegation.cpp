@@ -50,12 +50,12 @@ PreservedAnalyses ExactNegationPass::run(Function &f,
   for (Instruction *neg : negations) {
     Type *type = neg->getType();
     unsigned bits = type->getScalarSizeInBits();
-    Type *integer = type->getWithNewType(
-        IntegerType::get(f.getContext(), bits));
+    Type *integer =
+        type->getWithNewType(IntegerType::get(f.getContext(), bits));
     IRBuilder<> b(neg);
-    Value *flipped = b.CreateXor(
-        b.CreateBitCast(neg->getOperand(0), integer),
-        ConstantInt::get(integer, APInt::getSignMask(bits)));
+    Value *flipped =
+        b.CreateXor(b.CreateBitCast(neg->getOperand(0), integer),
+                    ConstantInt::get(integer, APInt::getSignMask(bits)));
     Value *exact = b.CreateBitCast(flipped, type, neg->getName() + ".exact");
     neg->replaceUsesWithIf(exact,
                            [](Use &use) { return !isArithmeticUse(use); });
