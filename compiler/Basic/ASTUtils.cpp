@@ -175,14 +175,43 @@ std::optional<APValue> foldScalar(const Expr *e, ASTContext &ast) {
   if (e->isValueDependent() || !e->isPRValue())
     return std::nullopt;
   QualType t = e->getType().getCanonicalType();
-  if (!(t->isIntegralOrEnumerationType() || t->isRealFloatingType()))
+  if (!(t->isIntegralOrEnumerationType() || t->isRealFloatingType() ||
+        t->isMemberDataPointerType()))
     return std::nullopt;
   Expr::EvalResult result;
   if (!e->EvaluateAsRValue(result, ast) || result.HasSideEffects)
     return std::nullopt;
-  if (!result.Val.isInt() && !result.Val.isFloat())
+  if (!result.Val.isInt() && !result.Val.isFloat() &&
+      !result.Val.isMemberPointer())
     return std::nullopt;
   return result.Val;
+}
+
+int64_t memberPointerOffset(const APValue &value, ASTContext &ast) {
+  const ValueDecl *member = value.getMemberPointerDecl();
+  if (!member)
+    return kNullMemberPointer;
+  return ast.toCharUnitsFromBits(int64_t(ast.getFieldOffset(member)))
+             .getQuantity() +
+         ast.getMemberPointerPathAdjustment(value).getQuantity();
+}
+
+bool holdsMemberPointer(QualType t, ASTContext &ast) {
+  t = t.getCanonicalType();
+  if (t->isMemberDataPointerType())
+    return true;
+  if (const auto *at = ast.getAsArrayType(t))
+    return holdsMemberPointer(at->getElementType(), ast);
+  const auto *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &base : rd->bases())
+    if (holdsMemberPointer(base.getType(), ast))
+      return true;
+  for (const FieldDecl *f : rd->fields())
+    if (holdsMemberPointer(f->getType(), ast))
+      return true;
+  return false;
 }
 
 std::optional<bool> foldCondition(const Expr *cond, ASTContext &ast) {

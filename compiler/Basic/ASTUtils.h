@@ -85,11 +85,21 @@ DeviceGlobal deviceGlobalKind(const clang::VarDecl *vd);
 // data member (global storage, not a parameter or a static local).
 bool mayBeDeviceGlobal(const clang::VarDecl *vd);
 
-// The value of `e` when it is a scalar (integer, enum, bool or floating)
-// constant that needs no code: literals, constexpr variables, foldable
-// calls of constexpr functions and builtins.
+// The value of `e` when it is a scalar (integer, enum, bool, floating or
+// pointer to data member) constant that needs no code: literals, constexpr
+// variables, foldable calls of constexpr functions and builtins, `&C::m`.
 std::optional<clang::APValue> foldScalar(const clang::Expr *e,
                                          clang::ASTContext &ast);
+
+// A pointer to data member as the Itanium C++ ABI stores it (and the host
+// passes it): the member's byte offset in its class, -1 for null.
+int64_t memberPointerOffset(const clang::APValue &value,
+                            clang::ASTContext &ast);
+inline constexpr int64_t kNullMemberPointer = -1;
+
+// Whether an object of type `t` holds a pointer to data member (whose null
+// value is not zero bytes).
+bool holdsMemberPointer(clang::QualType t, clang::ASTContext &ast);
 
 // The value of a branch condition known at compile time
 // (__builtin_is_constant_evaluated() is false in device code).

@@ -1,4 +1,5 @@
 #include "ConstantBytes.h"
+#include "ASTUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -30,6 +31,12 @@ bool writeValue(ASTContext &ast, std::string &bytes, uint64_t offset,
     return true;
   case APValue::LValue:
     return value.isNullPointer(); // the bytes are already zero
+  case APValue::MemberPointer:
+    if (!t->isMemberDataPointerType())
+      return false;
+    writeInt(bytes, offset,
+             llvm::APInt(64, uint64_t(memberPointerOffset(value, ast))), size);
+    return true;
   case APValue::Array: {
     const auto *at = ast.getAsConstantArrayType(t);
     if (!at)

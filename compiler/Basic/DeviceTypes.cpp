@@ -18,8 +18,10 @@ const char *unsupportedTypeReason(QualType t, ASTContext &ast) {
       return "variable-length arrays are not supported";
     return unsupportedTypeReason(at->getElementType(), ast);
   }
-  if (t->isMemberPointerType())
-    return "pointers to members are not supported";
+  if (t->isMemberDataPointerType())
+    return nullptr;
+  if (t->isMemberFunctionPointerType())
+    return "pointers to member functions are not supported";
   if (t->isAnyComplexType())
     return "complex types are not supported; use a struct of two values";
   if (t->isVectorType() || t->isExtVectorType() || t->isMatrixType())

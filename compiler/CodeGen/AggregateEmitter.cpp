@@ -407,13 +407,42 @@ void FunctionEmitter::emitZeroInit(Address dest, QualType t) {
   if (size == 0)
     return;
   if (types.isScalar(t)) {
-    emitStore(zeroValue(valueType(t), b.getUnknownLoc()), dest, t);
+    emitStore(nullValue(t, b.getUnknownLoc()), dest, t);
     return;
   }
   // Zero bytes; null pointers are zero on the GPU.
   mlir::Location l = b.getUnknownLoc();
   MemsetOp::create(b, l, dest.ptr, constantInt(l, b.getI8Type(), 0),
                    constantInt(l, b.getI64Type(), int64_t(size)), dest.align);
+  if (holdsMemberPointer(t, ast))
+    storeNullMemberPointers(dest, t);
+}
+
+// A null pointer to data member is -1, not zero bytes.
+void FunctionEmitter::storeNullMemberPointers(Address dest, QualType t) {
+  if (!holdsMemberPointer(t, ast))
+    return;
+  if (types.isScalar(t)) {
+    emitStore(nullValue(t, b.getUnknownLoc()), dest, t);
+    return;
+  }
+  if (const auto *at = ast.getAsConstantArrayType(t)) {
+    emitArrayLoop(dest, at->getZExtSize(), at->getElementType(),
+                  [&](Address element, mlir::Value) {
+                    storeNullMemberPointers(element, at->getElementType());
+                  });
+    return;
+  }
+  const auto *rd = t->getAsCXXRecordDecl();
+  for (const CXXBaseSpecifier &base : rd->bases()) {
+    const CXXRecordDecl *bd = base.getType()->getAsCXXRecordDecl();
+    storeNullMemberPointers(baseAddress(dest, rd, bd), base.getType());
+  }
+  for (const FieldDecl *f : rd->fields()) {
+    storeNullMemberPointers(memberAddress(dest, f), f->getType());
+    if (rd->isUnion())
+      break; // the first member is the one initialized
+  }
 }
 
 } // namespace alloy

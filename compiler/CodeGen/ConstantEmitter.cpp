@@ -2,8 +2,9 @@
 // variables (constexpr tables) and constant values of any type, laid out
 // byte by byte from clang's constant evaluator (Basic/ConstantBytes.h);
 // and the addresses of device globals.
-#include "Basic/InternalError.h"
+#include "Basic/ASTUtils.h"
 #include "Basic/ConstantBytes.h"
+#include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -52,7 +53,10 @@ mlir::Value FunctionEmitter::emitConstant(const APValue &value, QualType t,
         b, l, vt,
         b.getIntegerAttr(vt, value.getInt().extOrTrunc(
                                  vt.getIntOrFloatBitWidth())));
-  ALLOY_CHECK(value.isFloat() && "foldScalar gives integers and floats");
+  if (value.isMemberPointer())
+    return constantInt(l, vt, memberPointerOffset(value, ast));
+  ALLOY_CHECK(value.isFloat() &&
+              "foldScalar gives integers, floats and member pointers");
   return mlir::arith::ConstantOp::create(b, l, vt,
                                          b.getFloatAttr(vt, value.getFloat()));
 }

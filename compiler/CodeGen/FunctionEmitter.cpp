@@ -357,6 +357,12 @@ mlir::Value FunctionEmitter::zeroValue(mlir::Type t, mlir::Location l) {
   return NullOp::create(b, l, t);
 }
 
+mlir::Value FunctionEmitter::nullValue(QualType t, mlir::Location l) {
+  if (t->isMemberDataPointerType())
+    return constantInt(l, valueType(t), kNullMemberPointer);
+  return zeroValue(valueType(t), l);
+}
+
 mlir::Block *FunctionEmitter::newBlock() {
   auto *block = new mlir::Block();
   region->push_back(block);

@@ -89,6 +89,7 @@ public:
   Address emitMaterialized(const clang::Expr *e);
   Address emitTemporary(const clang::Expr *e);
   void emitZeroInit(Address dest, clang::QualType t);
+  void storeNullMemberPointers(Address dest, clang::QualType t);
 
   // Conversions between scalar types.
   mlir::Value emitScalarConversion(mlir::Value v, clang::QualType from,
@@ -232,6 +233,9 @@ public:
   mlir::Value constantInt(mlir::Location l, mlir::Type t, int64_t v);
   mlir::Value constantFloat(mlir::Location l, mlir::Type t, double v);
   mlir::Value zeroValue(mlir::Type t, mlir::Location l);
+  // The value of `T()` for a scalar type: zero, null, or -1 for a pointer
+  // to data member.
+  mlir::Value nullValue(clang::QualType t, mlir::Location l);
   mlir::Type valueType(clang::QualType t) const {
     return types.valueType(t);
   }

@@ -300,6 +300,18 @@ LValue LValueEmitter::VisitBinaryOperator(const BinaryOperator *e) {
     fe.emitStoreToLValue(rhs, lv, t);
     return lv;
   }
+  case BO_PtrMemD:
+  case BO_PtrMemI: {
+    // obj.*pm, p->*pm: the object's address plus the member's offset.
+    Address base = e->getOpcode() == BO_PtrMemI
+                       ? Address{fe.emitScalarExpr(e->getLHS()),
+                                 pointeeAlign(types, e->getLHS()->getType())}
+                       : address(e->getLHS());
+    mlir::Value offset = fe.emitScalarExpr(e->getRHS());
+    mlir::Value p = PtrAddOp::create(b, fe.loc(e->getExprLoc()), base.ptr,
+                                     offset, b.getI8Type());
+    return at(Address{p, std::min(base.align, types.alignOf(e->getType()))});
+  }
   default:
     return at(fe.emitMaterialized(e));
   }

@@ -197,16 +197,16 @@ public:
                                    loc(e));
   }
   mlir::Value VisitImplicitValueInitExpr(const ImplicitValueInitExpr *e) {
-    return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+    return fe.nullValue(e->getType(), loc(e));
   }
   mlir::Value VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *e) {
     if (e->getType()->isVoidType())
       return {};
-    return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+    return fe.nullValue(e->getType(), loc(e));
   }
   mlir::Value VisitInitListExpr(const InitListExpr *e) {
     if (e->getNumInits() == 0)
-      return fe.zeroValue(fe.valueType(e->getType()), loc(e));
+      return fe.nullValue(e->getType(), loc(e));
     return emit(e->getInit(0));
   }
   mlir::Value VisitExprWithCleanups(const ExprWithCleanups *e) {
@@ -265,6 +265,8 @@ public:
                                  fe.constantInt(loc(e), b.getI1Type(), 1));
   }
   mlir::Value VisitUnaryAddrOf(const UnaryOperator *e) {
+    if (e->getType()->isMemberPointerType())
+      return folded(e); // &C::m: its offset
     return fe.emitAddress(e->getSubExpr()).ptr;
   }
   mlir::Value VisitUnaryPostInc(const UnaryOperator *e) {
@@ -445,6 +447,39 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
       return moved;
     // A null pointer stays null.
     return arith::SelectOp::create(b, l, fe.emitToBool(p, l), moved, p);
+  }
+  case CK_NullToMemberPointer:
+    if (!isa<IntegerLiteral, GNUNullExpr, CXXNullPtrLiteralExpr>(
+            sub->IgnoreParenImpCasts()))
+      fe.emitIgnoredExpr(sub);
+    return fe.nullValue(to, l);
+  case CK_ReinterpretMemberPointer:
+    return emit(sub);
+  case CK_MemberPointerToBoolean: {
+    mlir::Value v = emit(sub);
+    return arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::ne, v,
+        fe.constantInt(l, v.getType(), kNullMemberPointer));
+  }
+  case CK_BaseToDerivedMemberPointer:
+  case CK_DerivedToBaseMemberPointer: {
+    // A member of a base is at the base's offset more in the derived class.
+    bool up = e->getCastKind() == CK_BaseToDerivedMemberPointer;
+    const CXXRecordDecl *derived = (up ? to : from)
+                                       ->castAs<MemberPointerType>()
+                                       ->getMostRecentCXXRecordDecl();
+    uint64_t offset = pathOffset(ast, derived, e);
+    mlir::Value v = emit(sub);
+    if (!offset)
+      return v;
+    mlir::Value moved = arith::AddIOp::create(
+        b, l, v,
+        fe.constantInt(l, v.getType(),
+                       up ? int64_t(offset) : -int64_t(offset)));
+    mlir::Value null = fe.constantInt(l, v.getType(), kNullMemberPointer);
+    mlir::Value isNull =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v, null);
+    return arith::SelectOp::create(b, l, isNull, v, moved);
   }
   default:
     ALLOY_UNREACHABLE("Sema/DeviceCodeChecker rejects this cast");

@@ -17,7 +17,8 @@ bool TypeLowering::isScalar(QualType t) const {
   if (t->isRealFloatingType())
     return bool(valueType(t)); // not long double or __float128
   return t->isBooleanType() || t->isIntegralOrEnumerationType() ||
-         t->isPointerType() || t->isReferenceType() || t->isNullPtrType();
+         t->isPointerType() || t->isReferenceType() || t->isNullPtrType() ||
+         t->isMemberDataPointerType();
 }
 
 bool TypeLowering::isAggregate(QualType t) const {
@@ -33,6 +34,8 @@ mlir::Type TypeLowering::valueType(QualType t) const {
     return mlir::IntegerType::get(&ctx, unsigned(ast.getTypeSize(t)));
   if (t->isPointerType() || t->isReferenceType() || t->isNullPtrType())
     return pointerType();
+  if (t->isMemberDataPointerType()) // the member's offset (Itanium C++ ABI)
+    return mlir::IntegerType::get(&ctx, unsigned(ast.getTypeSize(t)));
   if (const auto *bt = t->getAs<BuiltinType>()) {
     switch (bt->getKind()) {
     case BuiltinType::Float:

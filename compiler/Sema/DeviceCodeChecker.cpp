@@ -776,10 +776,12 @@ void BodyChecker::VisitUnaryOperator(const UnaryOperator *e) {
   case UO_AddrOf:
     if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens())) {
       const ValueDecl *d = dre->getDecl();
-      if (e->getType()->isMemberPointerType()) {
+      if (e->getType()->isMemberFunctionPointerType()) {
         c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
         return;
       }
+      if (e->getType()->isMemberDataPointerType())
+        return; // a constant: the member's offset
       if (const auto *f = dyn_cast<FunctionDecl>(d)) {
         c.error(e->getExprLoc(), diag::err_device_function_pointer, fn)
             << 1 << f;
@@ -823,7 +825,8 @@ void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
                 fn->getQualifiedNameAsString(), "");
     }
   }
-  if (e->isPtrMemOp()) {
+  if (e->isPtrMemOp() &&
+      e->getRHS()->getType()->isMemberFunctionPointerType()) {
     c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
     return;
   }
@@ -869,8 +872,12 @@ void BodyChecker::VisitCastExpr(const CastExpr *e) {
     c.error(e->getExprLoc(), diag::err_device_rtti, fn) << 1;
     return;
   case CastSupport::MemberPointer:
-    c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
-    return;
+    if (e->getType()->isMemberFunctionPointerType() ||
+        sub->getType()->isMemberFunctionPointerType()) {
+      c.error(e->getExprLoc(), diag::err_device_member_pointer, fn);
+      return;
+    }
+    break; // pointers to data members: offsets
   case CastSupport::Unsupported:
     // Casts from types the GPU has not are that type's error.
     if (checkType(sub->getType(), sub->getExprLoc()))

@@ -146,6 +146,48 @@ DIFF_CASE(pointer_to_member, diff::exact) {
   out.r[1] = uint64_t(f.a) + f.b + f.c;
 }
 
+// Members of a base, of an anonymous struct, null, value-initialized
+// holders (null is -1, not zero bytes), a constexpr table, conversions.
+struct Tagged {
+  uint32_t tag;
+  uint64_t wide;
+};
+struct Record : Tagged {
+  uint32_t a;
+  struct {
+    uint32_t b, c;
+  };
+};
+struct Chooser {
+  uint32_t Record::*m;
+  uint32_t k;
+};
+constexpr uint32_t Record::*kFields[] = {&Record::a, &Record::b, &Record::c,
+                                         &Record::tag, nullptr};
+template <uint32_t Record::*M> uint32_t field(const Record &r) { return r.*M; }
+DIFF_CASE(pointer_to_member_classes, diff::exact) {
+  Record r;
+  r.tag = in.c;
+  r.wide = in.a;
+  r.a = in.d;
+  r.b = in.e;
+  r.c = in.c ^ in.d;
+  uint32_t Record::*m = kFields[in.e % 5];
+  out.r[0] = m ? r.*m : 0xdeadu;
+  Chooser ch{};
+  Chooser chs[2] = {};
+  out.r[1] = uint64_t(ch.m == nullptr) | uint64_t(chs[1].m == nullptr) << 1 |
+             uint64_t(bool(m)) << 2 | uint64_t(m == &Record::b) << 3;
+  uint64_t Tagged::*tw = &Tagged::wide;
+  uint64_t Record::*rw = tw; // base to derived: the same member
+  r.*rw += in.b;
+  out.r[2] = r.wide + field<&Record::c>(r);
+  uint32_t Record::*back = (in.e & 2) ? &Record::tag : nullptr;
+  uint32_t Tagged::*up = static_cast<uint32_t Tagged::*>(back);
+  Tagged &t = r;
+  out.r[3] = up ? t.*up + 1 : 7;
+}
+
 void store_through(uint64_t **pp, uint64_t v) { **pp = v; }
 DIFF_CASE(pointer_to_pointer, diff::exact) {
   uint64_t x = in.a, y = in.b;

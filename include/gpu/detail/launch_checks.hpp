@@ -48,7 +48,7 @@ template <auto K> constexpr void assert_kernel() {
 template <class P> struct param_traits {
   static constexpr bool supported =
       std::is_trivially_copyable_v<P> && !std::is_pointer_v<P> &&
-      !std::is_member_pointer_v<P> && !std::is_reference_v<P>;
+      !std::is_member_function_pointer_v<P> && !std::is_reference_v<P>;
   static constexpr param_kind kind = param_kind::scalar;
   using element = void;
 };
