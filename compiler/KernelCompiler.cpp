@@ -161,7 +161,7 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   }
 
   // Everything the kernels reach is checked before anything is lowered.
-  DeviceCodeChecker checker(ctx, diags);
+  DeviceCodeChecker checker(ctx, diags, options.libraryThrowTraps);
   {
     llvm::TimeTraceScope scope("Alloy device code checks");
     bool ok = checker.checkDeviceGlobals(finder.globals);

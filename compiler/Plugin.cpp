@@ -124,6 +124,13 @@ protected:
       } else if (key == "fast-math" || key == "no-fast-math") {
         options.fastMath = key == "fast-math";
         fastMathSet = true;
+      } else if (key == "library-throw") {
+        if (value != "trap" && value != "error") {
+          report(ci.getDiagnostics(), SourceLocation(), diag::err_plugin_option)
+              << ("library-throw=" + value + ": expected trap or error").str();
+          return false;
+        }
+        options.libraryThrowTraps = value == "trap";
       } else if (key == "line-info" || key == "no-line-info") {
         options.lineInfo = key == "line-info";
         lineInfoSet = true;
@@ -132,7 +139,7 @@ protected:
             << "unknown plugin option '" + arg +
                    "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
                    "libdevice=, print-alloy, fp-contract=, fast-math, "
-                   "no-fast-math, line-info, no-line-info)";
+                   "no-fast-math, line-info, no-line-info, library-throw=)";
         return false;
       }
     }

@@ -7,6 +7,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 
 using namespace clang;
@@ -185,6 +186,31 @@ std::optional<APValue> foldScalar(const Expr *e, ASTContext &ast) {
       !result.Val.isMemberPointer())
     return std::nullopt;
   return result.Val;
+}
+
+std::optional<std::string> libraryThrow(const Expr *e, ASTContext &ast) {
+  const SourceManager &sm = ast.getSourceManager();
+  if (!sm.isInSystemHeader(sm.getExpansionLoc(e->getExprLoc())))
+    return std::nullopt;
+  if (const auto *t = dyn_cast<CXXThrowExpr>(e)) {
+    if (!t->getSubExpr())
+      return "an exception"; // throw; (a rethrow)
+    PrintingPolicy policy = ast.getPrintingPolicy();
+    policy.FullyQualifiedName = true;
+    policy.SuppressScope = false;
+    policy.SuppressTagKeyword = true;
+    return t->getSubExpr()->getType().getUnqualifiedType().getAsString(policy);
+  }
+  const auto *call = dyn_cast<CallExpr>(e);
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier() || callee->hasBody() ||
+      !callee->isInStdNamespace())
+    return std::nullopt;
+  StringRef name = callee->getName();
+  if (!name.consume_front("__throw_"))
+    return std::nullopt;
+  name.consume_back("_fmt");
+  return ("std::" + name).str();
 }
 
 int64_t memberPointerOffset(const APValue &value, ASTContext &ast) {

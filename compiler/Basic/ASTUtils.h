@@ -91,6 +91,14 @@ bool mayBeDeviceGlobal(const clang::VarDecl *vd);
 std::optional<clang::APValue> foldScalar(const clang::Expr *e,
                                          clang::ASTContext &ast);
 
+// The exception a throw in the standard library raises, for device code
+// (where it stops the kernel): `throw X` in a system header gives X's type,
+// a call of one of libstdc++'s std::__throw_* helpers (bits/functexcept.h:
+// declared, not defined) the exception it names ("std::out_of_range").
+// Nothing for a throw in the user's own code.
+std::optional<std::string> libraryThrow(const clang::Expr *e,
+                                        clang::ASTContext &ast);
+
 // A pointer to data member as the Itanium C++ ABI stores it (and the host
 // passes it): the member's byte offset in its class, -1 for null.
 int64_t memberPointerOffset(const clang::APValue &value,

@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -50,6 +51,9 @@ mlir::Value FunctionEmitter::emitCallExpr(const CallExpr *e, Address sret) {
     return emitMathCall(callee, e);
   if (unsigned id = callee->getBuiltinID())
     return emitBuiltinCall(id, e, sret);
+  // libstdc++'s std::__throw_out_of_range_fmt(...) and the like.
+  if (std::optional<std::string> thrown = libraryThrow(e, ast))
+    return emitLibraryThrow(e, *thrown), mlir::Value();
   // <cassert>'s failure path.
   if (callee->isExternC() && callee->getName() == "__assert_fail")
     return emitAssertFail(e), mlir::Value();
@@ -201,6 +205,31 @@ void FunctionEmitter::emitAssertFail(const CallExpr *e) {
       b, l, assertfail,
       mlir::ValueRange{message, file, line, function,
                        constantInt(l, b.getI64Type(), 1)});
+  TrapOp::create(b, l);
+  UnreachableOp::create(b, l);
+  startDeadBlock();
+}
+
+void FunctionEmitter::emitLibraryThrow(const Expr *e, StringRef exception) {
+  mlir::Location l = loc(e->getExprLoc());
+  const SourceManager &sm = ast.getSourceManager();
+  PresumedLoc where = sm.getPresumedLoc(sm.getExpansionLoc(e->getExprLoc()));
+  auto text = [&](llvm::StringRef s) {
+    return emitConstantData((s + llvm::Twine('\0')).str(), 1, l).ptr;
+  };
+  std::string message =
+      (exception + " thrown in device code (the GPU has no exceptions)").str();
+  mlir::Type ptr = types.pointerType();
+  mlir::func::FuncOp assertfail = module.getExternalFunction(
+      "__assertfail",
+      b.getFunctionType({ptr, ptr, b.getI32Type(), ptr, b.getI64Type()}, {}));
+  mlir::func::CallOp::create(
+      b, l, assertfail,
+      mlir::ValueRange{
+          text(message), text(where.isValid() ? where.getFilename() : "?"),
+          constantInt(l, b.getI32Type(), where.isValid() ? where.getLine() : 0),
+          text(fn->getQualifiedNameAsString()),
+          constantInt(l, b.getI64Type(), 1)});
   TrapOp::create(b, l);
   UnreachableOp::create(b, l);
   startDeadBlock();

@@ -167,6 +167,9 @@ public:
                                 mlir::Location l);
   mlir::Value emitPrintf(const clang::CallExpr *e);
   void emitAssertFail(const clang::CallExpr *e);
+  // A throw in the standard library (Basic/ASTUtils.h libraryThrow): prints
+  // what was thrown where, as a failed assert does, and stops the kernel.
+  void emitLibraryThrow(const clang::Expr *e, llvm::StringRef exception);
   mlir::Value emitClock(const clang::CallExpr *e);
 
   // --- Cleanups (Cleanups.cpp) -----------------------------------------------

@@ -215,6 +215,11 @@ public:
   }
   mlir::Value VisitStmtExpr(const StmtExpr *e);
   mlir::Value VisitCXXNewExpr(const CXXNewExpr *e);
+  mlir::Value VisitCXXThrowExpr(const CXXThrowExpr *e) {
+    // Sema/DeviceCodeChecker admits the standard library's only.
+    fe.emitLibraryThrow(e, *libraryThrow(e, ast));
+    return {};
+  }
   mlir::Value VisitCXXRewrittenBinaryOperator(
       const CXXRewrittenBinaryOperator *e) {
     return emit(e->getSemanticForm());
@@ -1042,9 +1047,14 @@ mlir::Value FunctionEmitter::emitConditional(
   for (auto [block, e] :
        {std::pair{thenBlock, trueExpr}, std::pair{elseBlock, falseExpr}}) {
     b.setInsertionPointToEnd(block);
-    mlir::Value v = arm(e);
+    // An arm that throws (the standard library's `c ? x : throw ...`)
+    // stops the kernel; the value it gives the merge is never used.
+    bool throws = isa<CXXThrowExpr>(e->IgnoreParens());
+    mlir::Value v = throws ? (emitIgnoredExpr(e), mlir::Value()) : arm(e);
     if (blockTerminated())
       continue;
+    if (resultType && !v)
+      v = zeroValue(resultType, l);
     if (resultType)
       mlir::cf::BranchOp::create(b, l, merge, mlir::ValueRange{v});
     else

@@ -34,6 +34,9 @@ struct DeviceCompileOptions {
   std::string fpContract = "fast"; // alloy-fp-contract's mode: fast, on, off
   bool fastMath = false;           // nvcc's --use_fast_math
   bool lineInfo = false; // .file/.loc in the PTX (-g, nvcc's -lineinfo)
+  // A throw in the standard library stops the kernel (library-throw=trap,
+  // the default) or is an error (library-throw=error).
+  bool libraryThrowTraps = true;
 };
 
 struct DeviceCubin {

@@ -30,7 +30,8 @@ namespace alloy {
 
 class DeviceCodeChecker::Impl {
 public:
-  Impl(ASTContext &ast, DiagnosticsEngine &diags) : ast(ast), diags(diags) {}
+  Impl(ASTContext &ast, DiagnosticsEngine &diags, bool libraryThrowTraps)
+      : ast(ast), diags(diags), libraryThrowTraps(libraryThrowTraps) {}
 
   bool check(ArrayRef<const FunctionDecl *> kernels);
   // Queues `callee` (reached from `from` at `use`); reports a missing body.
@@ -70,6 +71,7 @@ public:
 
   ASTContext &ast;
   DiagnosticsEngine &diags;
+  bool libraryThrowTraps;
   unsigned errors = 0;
   llvm::DenseSet<const FunctionDecl *> reachedSet;
 
@@ -326,7 +328,10 @@ public:
     c.error(e->getBeginLoc(), diag::err_device_heap, fn) << 1;
   }
   void VisitCXXThrowExpr(const CXXThrowExpr *e) {
-    c.error(e->getBeginLoc(), diag::err_device_throw, fn);
+    // The standard library's throws stop the kernel (the exception object
+    // is never made).
+    if (!c.libraryThrowTraps || !libraryThrow(e, ast))
+      c.error(e->getBeginLoc(), diag::err_device_throw, fn);
   }
   void VisitCXXTypeidExpr(const CXXTypeidExpr *e) {
     c.error(e->getBeginLoc(), diag::err_device_rtti, fn) << 0;
@@ -920,6 +925,11 @@ void BodyChecker::VisitCallExpr(const CallExpr *e) {
     c.error(e->getExprLoc(), diag::err_device_indirect_call, fn);
     return;
   }
+  if (libraryThrow(e, ast)) { // std::__throw_out_of_range_fmt(...)
+    if (!c.libraryThrowTraps)
+      c.error(e->getExprLoc(), diag::err_device_throw, fn);
+    return; // its arguments only format the message
+  }
   const FunctionDecl *target = nullptr;
   if (!checkCallee(e, callee, target))
     return; // the callee is the error; its arguments would only add noise
@@ -1148,7 +1158,13 @@ bool BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee,
       return false;
     }
   }
-  if (callee->isVariadic()) {
+  // A C variadic function called with its named arguments only (the lambda
+  // libstdc++'s std::visit uses to name its first variant) is a plain call.
+  unsigned named = callee->getNumParams();
+  if (isa<CXXOperatorCallExpr>(e) && method &&
+      method->isImplicitObjectMemberFunction())
+    ++named; // the object is the operator call's first argument
+  if (callee->isVariadic() && e->getNumArgs() > named) {
     c.error(loc, diag::err_device_c_variadic, fn) << callee;
     return false;
   }
@@ -1305,8 +1321,9 @@ bool DeviceCodeChecker::Impl::check(ArrayRef<const FunctionDecl *> kernels) {
   return errors == 0 && !diags.hasErrorOccurred();
 }
 
-DeviceCodeChecker::DeviceCodeChecker(ASTContext &ast, DiagnosticsEngine &diags)
-    : impl(std::make_unique<Impl>(ast, diags)) {}
+DeviceCodeChecker::DeviceCodeChecker(ASTContext &ast, DiagnosticsEngine &diags,
+                                     bool libraryThrowTraps)
+    : impl(std::make_unique<Impl>(ast, diags, libraryThrowTraps)) {}
 DeviceCodeChecker::~DeviceCodeChecker() = default;
 
 bool DeviceCodeChecker::check(ArrayRef<const FunctionDecl *> kernels) {

@@ -21,7 +21,11 @@ namespace alloy {
 
 class DeviceCodeChecker {
 public:
-  DeviceCodeChecker(clang::ASTContext &ast, clang::DiagnosticsEngine &diags);
+  // `libraryThrowTraps`: a throw in the standard library (std::optional::
+  // value() when empty, std::get of the wrong alternative) stops the kernel
+  // instead of being an error.
+  DeviceCodeChecker(clang::ASTContext &ast, clang::DiagnosticsEngine &diags,
+                    bool libraryThrowTraps = true);
   ~DeviceCodeChecker();
 
   // Checks `kernels` and every function they reach. False after errors.

@@ -1,13 +1,45 @@
 #include "block.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cxxabi.h>
 
 namespace gpu::detail::cpu {
 
 thread_local block_run *running = nullptr;
 
 namespace {
+
+void hook_trap(const char *why);
+
+// Runs kernel code; a C++ exception out of it (a throw in the standard
+// library, std::optional::value() when empty) ends the kernel as on the
+// GPU, where the compiler makes it a failed assertion (CUDA_ERROR_ASSERT).
+template <class F> void run_kernel_code(F &&body) {
+  char why[320];
+  try {
+    body();
+    return;
+  } catch (...) {
+    const std::type_info *type = abi::__cxa_current_exception_type();
+    int status = 0;
+    char *name = type ? abi::__cxa_demangle(type->name(), nullptr, nullptr,
+                                            &status)
+                      : nullptr;
+    const char *shown = name ? name : type ? type->name() : "an exception";
+    const thread_state *s = current;
+    std::fprintf(stderr,
+                 "block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s thrown "
+                 "in device code (the GPU has no exceptions)` failed.\n",
+                 s ? s->bid.x : 0, s ? s->bid.y : 0, s ? s->bid.z : 0,
+                 s ? s->tid.x : 0, s ? s->tid.y : 0, s ? s->tid.z : 0, shown);
+    std::snprintf(why, sizeof why,
+                  "assertion `%s thrown in device code` failed", shown);
+    std::free(name);
+  }
+  hook_trap(why); // after the handler: the exception is freed
+}
 
 // A fiber: runs its first thread, then, while the block has threads that
 // have not started, the next one on the same stack, so that threads that
@@ -17,7 +49,7 @@ void fiber_main(void *p) {
   block_run &b = *running;
   fiber_started(b.scheduler);
   for (;;) {
-    b.launch->invoke(b.launch->objects.data());
+    run_kernel_code([&] { b.launch->invoke(b.launch->objects.data()); });
     t->st = status::done;
     b.warp_done[t->rank / 32] |= 1u << t->rank % 32;
     --b.live;
@@ -50,8 +82,10 @@ void blocks_main(void *p) {
   auto *t = static_cast<gpu_thread *>(p);
   block_run &b = *running;
   fiber_started(b.scheduler);
-  b.launch->invoke_blocks(b.launch->objects.data(), &t->state, b.first,
-                          b.count);
+  run_kernel_code([&] {
+    b.launch->invoke_blocks(b.launch->objects.data(), &t->state, b.first,
+                            b.count);
+  });
   b.live = 0;
   b.ended = t->stack;
   end_fiber(*t);
@@ -63,8 +97,6 @@ void yield(gpu_thread &t) {
   fiber_switch(t.context, b.scheduler);
   current = &t.state;
 }
-
-void hook_trap(const char *why);
 
 // The compiler found no barrier or warp operation in a kernel that reaches
 // one (independentKernels): a fault, not a wrong answer.

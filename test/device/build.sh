@@ -27,6 +27,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/atomics-warp.cpp" -o "$out/atomics_warp"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/shared-memory.cpp" -o "$out/shared_memory"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/printf-assert.cpp" -o "$out/printf_assert"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/library-throw.cpp" -o "$out/library_throw"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/vector-access.cpp" -o "$out/vector_access"
 # Tensor cores: every mma.sync shape and type, ldmatrix/stmatrix, cp.async.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/tensor-core.cpp" -o "$out/tensor_core"

@@ -357,6 +357,11 @@ void printHelp(const Paths &P) {
       "compute-sanitizer\n"
       "                     and Nsight (-g and -gline-tables-only give it "
       "too)\n"
+      "  --library-throw=trap|error\n"
+      "                     A throw in the standard library (std::optional::"
+      "value(),\n"
+      "                     std::get) stops the kernel (trap, the default) or "
+      "is an error\n"
       "  --emit-alloy       Print the kernels' Alloy IR (MLIR) to stdout; "
       "compiles nothing\n"
       "  --alloy-verbose    Print the clang++ command to stderr, then run it\n"
@@ -378,7 +383,7 @@ void printHelp(const Paths &P) {
 int main(int Argc, char **Argv) {
   Paths P = locate(Argv[0]);
   Args User;
-  std::string Arch, Trace, FPContract;
+  std::string Arch, Trace, FPContract, LibraryThrow;
   bool FastMath = false, LineInfo = false;
   bool HasTrace = false, Verbose = false, PrintOnly = false, Version = false;
   bool EmitAlloy = false;
@@ -410,6 +415,11 @@ int main(int Argc, char **Argv) {
     } else if (A == "--use_fast_math" || A == "-use_fast_math" ||
                A == "--use-fast-math") {
       FastMath = true;
+    } else if (startsWith(A, "--library-throw=")) {
+      LibraryThrow = A.substr(16);
+      if (LibraryThrow != "trap" && LibraryThrow != "error")
+        return fail(A + ": expected --library-throw=trap or "
+                        "--library-throw=error");
     } else if (A == "-lineinfo" || A == "--generate-line-info") {
       // nvcc's spelling: line info for the GPU code only (-g gives it to
       // both).
@@ -488,6 +498,8 @@ int main(int Argc, char **Argv) {
         Cmd.push_back("-fplugin-arg-alloy-fast-math");
       if (LineInfo)
         Cmd.push_back("-fplugin-arg-alloy-line-info");
+      if (!LibraryThrow.empty())
+        Cmd.push_back("-fplugin-arg-alloy-library-throw=" + LibraryThrow);
       if (HasTrace) {
         Trace = fs::absolute(Trace, EC).lexically_normal().string();
         if (!PrintOnly && !fs::is_directory(Trace, EC) &&
