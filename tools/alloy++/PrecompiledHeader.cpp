@@ -6,10 +6,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <cctype>
+#include <cerrno>
 #include <filesystem>
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,6 +89,35 @@ std::string cacheDir() {
     return D + "/alloy/pch";
   if (std::string D = Env("HOME"); !D.empty())
     return D + "/.cache/alloy/pch";
+  return "";
+}
+
+// Creates `Dir` private (mode 700; its missing parents as the umask has
+// them) and checks that it is safe to load code from: a directory that
+// another user owns or can write lets that user plant the PCH that the
+// next compile loads. Returns why not, or "".
+std::string privateDirectory(const std::string &Dir) {
+  std::error_code EC;
+  fs::path Parent = fs::path(Dir).parent_path();
+  if (!Parent.empty() && !fs::is_directory(Parent, EC))
+    fs::create_directories(Parent, EC);
+  if (mkdir(Dir.c_str(), 0700) != 0 && errno != EEXIST)
+    return "cannot create " + Dir + ": " + std::strerror(errno);
+  struct stat St;
+  if (stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
+    return Dir + " is not a directory";
+  if (St.st_uid != geteuid())
+    return "refusing the cache directory " + Dir +
+           ": it belongs to another user (set ALLOY_CACHE_DIR to a "
+           "directory of your own)";
+  if (St.st_mode & (S_IWGRP | S_IWOTH)) {
+    char Mode[8];
+    std::snprintf(Mode, sizeof Mode, "%o", unsigned(St.st_mode & 0777));
+    return "refusing the cache directory " + Dir +
+           ": other users can write it (mode " + Mode +
+           "); make it private (chmod 700 " + Dir +
+           ") or set ALLOY_CACHE_DIR to a directory of your own";
+  }
   return "";
 }
 
@@ -278,9 +309,14 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
   }
   std::string Dir = cacheDir();
   std::error_code EC;
-  if (Dir.empty() || (!fs::is_directory(Dir, EC) &&
-                      !fs::create_directories(Dir, EC))) {
+  if (Dir.empty()) {
     Out.Note = "no cache directory (set ALLOY_CACHE_DIR)";
+    return Out;
+  }
+  if (std::string Why = privateDirectory(Dir); !Why.empty()) {
+    Out.Note = Why;
+    if (Why.rfind("refusing", 0) == 0)
+      Out.Refusal = Why;
     return Out;
   }
 

@@ -27,6 +27,9 @@ struct PchResult {
   // the PCH's build: clang does not repeat them when it loads the PCH, so
   // alloy++ prints them on every compile that uses it, as without a PCH.
   std::string Warnings;
+  // Why the cache directory is not used, when it is unsafe (another user
+  // owns it or can write it): alloy++ prints it as a warning.
+  std::string Refusal;
 };
 
 PchResult precompiledGpuHeader(const PchRequest &Request);

@@ -573,6 +573,8 @@ int main(int Argc, char **Argv) {
       if (Verbose)
         std::fprintf(stderr, "alloy++: precompiled <gpu/gpu.hpp>: %s\n",
                      Pch.Note.c_str());
+      else if (!Pch.Refusal.empty())
+        std::fprintf(stderr, "alloy++: warning: %s\n", Pch.Refusal.c_str());
       if (!Pch.Path.empty()) {
         Cmd.insert(Cmd.begin() + 1, {"-include-pch", Pch.Path});
         std::fputs(Pch.Warnings.c_str(), stderr);
