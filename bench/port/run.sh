@@ -27,10 +27,13 @@ build_nvcc() { # NAME
   "$nvcc" -O3 -arch=sm_90 -std=c++17 -I"$dir/src/Common" -I"$src" \
     $units -o "$dir/nvcc_$1" >"$dir/nvcc_$1.build.log" 2>&1
 }
-grep -v '^#' "$dir/samples.txt" | cut -d'|' -f1 | while read -r name; do
-  build_nvcc "$name" &
-done
-wait
+# (The loop runs in the pipeline's subshell: it waits for its own jobs.)
+grep -v '^#' "$dir/samples.txt" | cut -d'|' -f1 | {
+  while read -r name; do
+    build_nvcc "$name" &
+  done
+  wait
+}
 logs=$(mktemp)
 grep -v '^#' "$dir/samples.txt" | while IFS='|' read -r name args pattern; do
   src=$dir/src/$name
