@@ -31,6 +31,12 @@ struct context_state {
   const kernel_record *last_kernel = nullptr; // launched last here
   std::unordered_map<const module_record *, cu::CUmodule> modules;
   std::unordered_map<const kernel_record *, loaded_function> functions;
+  // Blocks per multiprocessor of a function at (threads << 32 | shared
+  // bytes), for cooperative launches: the driver's query costs tens of
+  // microseconds, more than the launch.
+  std::unordered_map<cu::CUfunction,
+                     std::unordered_map<uint64_t, int>>
+      occupancy;
   std::unordered_map<const global_record *, uint64_t> globals; // addresses
 
   context_state() = default;

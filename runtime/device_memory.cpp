@@ -7,6 +7,7 @@
 
 #include <gpu/device_memory.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -14,13 +15,20 @@
 namespace gpu::detail {
 namespace {
 
-// Allocations by start address, each with the context it came from (kept
-// alive until the allocation is freed): malloc_device's and malloc_host's.
+// Allocations by start address, each with its size and the context it came
+// from (kept alive until the allocation is freed): malloc_device's and
+// malloc_host's. Launches and copies look their pointers up here first: the
+// driver's pointer queries cost microseconds each, several per launch.
 class owners {
 public:
-  void add(uint64_t address, std::shared_ptr<context_state> ctx) {
+  struct found {
+    uint64_t start = 0, size = 0;
+    context_state *ctx = nullptr; // null: not one of these allocations
+  };
+  void add(uint64_t address, uint64_t size,
+           std::shared_ptr<context_state> ctx) {
     std::lock_guard lock(mutex_);
-    owner_[address] = std::move(ctx);
+    owner_[address] = {size, std::move(ctx)};
   }
   // The owner of the allocation at `address`, forgotten; null if none.
   std::shared_ptr<context_state> take(uint64_t address) {
@@ -28,14 +36,29 @@ public:
     auto it = owner_.find(address);
     if (it == owner_.end())
       return nullptr;
-    std::shared_ptr<context_state> ctx = std::move(it->second);
+    std::shared_ptr<context_state> ctx = std::move(it->second.ctx);
     owner_.erase(it);
     return ctx;
   }
+  // The allocation that holds `address`, if one of these does.
+  found holding(uint64_t address) {
+    std::lock_guard lock(mutex_);
+    auto it = owner_.upper_bound(address);
+    if (it == owner_.begin())
+      return {};
+    --it;
+    if (address - it->first >= std::max<uint64_t>(it->second.size, 1))
+      return {};
+    return {it->first, it->second.size, it->second.ctx.get()};
+  }
 
 private:
+  struct entry {
+    uint64_t size;
+    std::shared_ptr<context_state> ctx;
+  };
   std::mutex mutex_;
-  std::map<uint64_t, std::shared_ptr<context_state>> owner_;
+  std::map<uint64_t, entry> owner_;
 };
 // Both outlive every static destructor.
 owners &device_allocations() {
@@ -56,6 +79,11 @@ template <class T, class U> result<void> store(T *out, result<U> value) {
 }
 
 bool is_device_memory(const context_state &ctx, const void *p) {
+  const uint64_t address = uint64_t(uintptr_t(p));
+  if (device_allocations().holding(address).ctx)
+    return true;
+  if (host_allocations().holding(address).ctx)
+    return false;
   unsigned type = 0;
   return p &&
          ctx.api->cuPointerGetAttribute(
@@ -98,7 +126,9 @@ result<void> copy(stream &s, void *dst, const void *src, size_t bytes,
     if (rc == cu::CUDA_SUCCESS)
       std::memmove(dst, src, bytes);
   }
-  if (rc == cu::CUDA_SUCCESS && wait)
+  // Device to device does not wait, as cudaMemcpy does not: the stream
+  // orders it before later work.
+  if (rc == cu::CUDA_SUCCESS && wait && !(to_device && from_device))
     rc = api.cuStreamSynchronize(handle);
   if (rc != cu::CUDA_SUCCESS)
     return std::unexpected(ctx.failure(
@@ -124,6 +154,11 @@ result<uint64_t> device_pointer_extent(const kernel_handle &kernel,
   if (auto entered = ctx.enter(); !entered)
     return std::unexpected(entered.error());
   const cu::driver_api &api = *ctx.api;
+  // malloc_device's own allocations: no driver query.
+  if (owners::found a = device_allocations().holding(address); a.ctx) {
+    if (a.ctx == &ctx)
+      return a.start + a.size - address;
+  }
   const std::string what = "kernel '" + kernel.kernel->name + "': argument " +
                            std::to_string(argument) + " (gpu::device_ptr " +
                            hex(address) + ")";
@@ -207,7 +242,7 @@ result<void *> malloc_device_bytes(stream &s, size_t bytes) {
   if (int rc = owner->api->cuMemAlloc(&address, bytes); rc != cu::CUDA_SUCCESS)
     return std::unexpected(owner->failure(
         rc, "gpu::malloc_device of " + std::to_string(bytes) + " bytes", *st));
-  device_allocations().add(address, owner);
+  device_allocations().add(address, bytes, owner);
   return reinterpret_cast<void *>(uintptr_t(address));
 }
 
@@ -239,7 +274,7 @@ result<void *> malloc_host_bytes(size_t bytes) {
   if (int rc = ctx->api->cuMemAllocHost(&p, bytes); rc != cu::CUDA_SUCCESS)
     return std::unexpected(ctx->failure(
         rc, "gpu::malloc_host of " + std::to_string(bytes) + " bytes"));
-  host_allocations().add(uint64_t(uintptr_t(p)), ctx);
+  host_allocations().add(uint64_t(uintptr_t(p)), bytes, ctx);
   return p;
 }
 

@@ -21,12 +21,23 @@ result<void> check_cooperative(context_state &ctx, const loaded_function &f,
       !ok)
     return ok;
   uint64_t threads = dims.block[0] * dims.block[1] * dims.block[2];
-  int per_sm = 0;
-  if (int rc = ctx.api->cuOccupancyMaxActiveBlocksPerMultiprocessor(
-          &per_sm, function, int(threads), size_t(dims.shared_bytes));
-      rc != cu::CUDA_SUCCESS)
-    return std::unexpected(ctx.failure(
-        rc, "kernel '" + name + "': a cooperative launch's occupancy check"));
+  uint64_t shape = threads << 32 | dims.shared_bytes;
+  int per_sm = -1;
+  {
+    std::lock_guard lock(ctx.mutex);
+    auto &known = ctx.occupancy[function];
+    if (auto it = known.find(shape); it != known.end())
+      per_sm = it->second;
+  }
+  if (per_sm < 0) {
+    if (int rc = ctx.api->cuOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, function, int(threads), size_t(dims.shared_bytes));
+        rc != cu::CUDA_SUCCESS)
+      return std::unexpected(ctx.failure(
+          rc, "kernel '" + name + "': a cooperative launch's occupancy check"));
+    std::lock_guard lock(ctx.mutex);
+    ctx.occupancy[function][shape] = per_sm;
+  }
   uint64_t blocks = dims.grid[0] * dims.grid[1] * dims.grid[2];
   uint64_t sms = uint64_t(ctx.info.multiprocessor_count());
   if (blocks > uint64_t(per_sm) * sms)

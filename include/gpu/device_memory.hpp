@@ -90,7 +90,9 @@ template <class T> result<void> malloc_host(T **out, size_t bytes) {
 result<void> free_host(const void *p);
 
 // Copies `bytes` from `src` to `dst` (each host or device memory) after the
-// stream's earlier work, and returns when the copy is done.
+// stream's earlier work, and returns when the copy is done; device to device
+// it returns once the copy is queued, as cudaMemcpy does (the stream orders
+// it before later work).
 result<void> memcpy(stream &s, void *dst, const void *src, size_t bytes);
 result<void> memcpy(void *dst, const void *src, size_t bytes);
 // Queues the copy; host memory must stay valid until the stream reaches it

@@ -280,3 +280,32 @@ TEST_F(Memory, ViewsAreKernelArgumentsAndCheckedForOverlap) {
 }
 
 } // namespace
+
+// Copies between plain pointers from malloc_device (ported CUDA code): the
+// direction comes from the runtime's own allocation table, without the
+// driver's pointer queries, and a device-to-device copy is queued without
+// waiting, as cudaMemcpy's is.
+TEST_F(Memory, PointerCopiesUseTheAllocationTable) {
+  auto ctx = gpu::context::create().value();
+  auto s = ctx.create_stream().value();
+  int *a = gpu::malloc_device<int>(s, 64).value();
+  int *b = gpu::malloc_device<int>(s, 64).value();
+  std::vector<int> host(64), back(64);
+  std::iota(host.begin(), host.end(), 7);
+  auto queries = [&] { return calls()["cuPointerGetAttribute"]; };
+  int before = queries(), syncs = stream_syncs();
+  ASSERT_TRUE(gpu::memcpy(s, a, host.data(), 64 * sizeof(int)));
+  EXPECT_EQ(stream_syncs(), syncs + 1); // host to device: returns when done
+  ASSERT_TRUE(gpu::memcpy(s, b, a, 64 * sizeof(int)));
+  EXPECT_EQ(stream_syncs(), syncs + 1); // device to device: queued
+  ASSERT_TRUE(gpu::memcpy(s, back.data(), b, 64 * sizeof(int)));
+  EXPECT_EQ(stream_syncs(), syncs + 2);
+  EXPECT_EQ(back, host);
+  // A pointer inside an allocation is found too.
+  ASSERT_TRUE(gpu::memcpy(s, back.data(), b + 10, 4 * sizeof(int)));
+  EXPECT_EQ(back[0], 17);
+  // Only the three pageable host pointers were asked about.
+  EXPECT_EQ(queries(), before + 3);
+  ASSERT_TRUE(gpu::free_device(a));
+  ASSERT_TRUE(gpu::free_device(b));
+}
