@@ -178,6 +178,10 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
   // `T *__restrict` parameters (CUDA's __restrict__): the caller promises
   // no other parameter reaches the same memory, as for spans.
   llvm::SmallVector<bool, 16> leafRestrict;
+  // `volatile T *` parameters: memory that others change while the kernel
+  // runs (a flag another block or the host sets), so neither noalias nor
+  // read-only (which would read it through the non-coherent cache).
+  llvm::SmallVector<bool, 16> leafVolatile;
   // An output that may overlap the inputs ([[gpu::may_alias]]): no pointer
   // of the kernel is noalias, nor read through the non-coherent path.
   bool mayAlias = false;
@@ -188,6 +192,9 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
     leafRestrict.append(leafTypes.size() - before,
                         p->getType()->isPointerType() &&
                             p->getType().isRestrictQualified());
+    leafVolatile.append(leafTypes.size() - before,
+                        p->getType()->isPointerType() &&
+                            p->getType()->getPointeeType().isVolatileQualified());
     mayAlias |= pinfo.mayAlias;
     info.params.push_back(std::move(pinfo));
   }
@@ -226,7 +233,7 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
                     b.getDenseI64ArrayAttr(
                         {int64_t(size),
                          int64_t(leafTypes[i].gridConstantAlign)}));
-    if (!leafTypes[i].isPointer || mayAlias)
+    if (!leafTypes[i].isPointer || mayAlias || leafVolatile[i])
       continue;
     // (Inputs, const T* included, are only read, so need no restrict.)
     if (leafKinds[i] == ParamKind::Input ||

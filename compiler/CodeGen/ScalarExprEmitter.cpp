@@ -397,7 +397,8 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
       return folded(e);
     if (std::optional<Intrinsic> reg = registerField(sub))
       return fe.emitRegister(*reg, l);
-    return fe.emitLoadOfLValue(fe.emitLValue(sub), to);
+    // The lvalue's type: the conversion's drops `volatile`.
+    return fe.emitLoadOfLValue(fe.emitLValue(sub), from);
   case CK_NoOp:
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion:
