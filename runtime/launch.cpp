@@ -194,6 +194,13 @@ result<void> launch_kernel(stream &s, const kernel_handle &handle,
                     "': " + std::to_string(objects.size()) +
                     " arguments for a compiled signature of " +
                     std::to_string(kernel.params.size()));
+  if (kernel.grid_sync && !handle.dims.cooperative)
+    return fail(errc::invalid_config,
+                "kernel '" + kernel.name +
+                    "' calls grid.sync() (cooperative groups' this_grid()), "
+                    "which needs every block on the GPU at once: launch it "
+                    "with cooperative = true in its launch configuration "
+                    "(gpu::cooperative(config)), which checks that they fit");
   if (auto ok = check_aliasing(buffers, &kernel, kernel.name); !ok)
     return ok;
   context_state &ctx = *handle.ctx;

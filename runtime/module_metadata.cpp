@@ -130,6 +130,12 @@ std::string parse_record(std::string_view line, module_record &module,
     kernel->recursive = true;
     return {};
   }
+  if (keyword == "grid_sync") {
+    if (f.size() != 1)
+      return "'grid_sync' takes nothing";
+    kernel->grid_sync = true;
+    return {};
+  }
   if (keyword == "independent") {
     if (f.size() != 1)
       return "'independent' takes nothing";

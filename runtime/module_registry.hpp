@@ -47,6 +47,7 @@ struct kernel_record {
   uint32_t cluster[3] = {1, 1, 1}; // [[gpu::cluster_dims]]: blocks per cluster
   std::vector<param_record> params;
   bool recursive = false; // reaches a cycle of calls: stack size unknown
+  bool grid_sync = false; // reaches grid.sync(): a cooperative launch only
   // Its threads never wait for each other: the CPU device runs a block as
   // one loop.
   bool independent = false;

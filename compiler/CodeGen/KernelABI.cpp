@@ -86,6 +86,8 @@ std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
       os << "recursive\n";
     if (k.independent)
       os << "independent\n";
+    if (k.gridSync)
+      os << "grid_sync\n";
     if (k.contract)
       os << "contract " << k.contract->domain << " " << k.contract->block[0]
          << " " << k.contract->block[1] << " " << k.contract->block[2] << "\n";

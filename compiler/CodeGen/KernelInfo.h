@@ -37,6 +37,7 @@ struct KernelInfo {
   // size its stack, so the driver's per-thread default may be too small.
   bool recursive = false;
   bool independent = false; // its threads never wait for each other
+  bool gridSync = false;    // reaches cooperative groups' grid.sync()
 };
 
 // A device global ([[gpu::device]] or [[gpu::constant]] variable).

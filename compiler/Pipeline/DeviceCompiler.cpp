@@ -257,9 +257,11 @@ bool compileDeviceModule(mlir::ModuleOp module,
     if (lowest) {
       llvm::StringSet<> recursive = recursiveKernels(*copy);
       llvm::StringSet<> independent = independentKernels(*copy);
+      llvm::StringSet<> gridSync = gridSyncKernels(*copy);
       for (KernelInfo &k : image.kernels) {
         k.recursive = recursive.contains(k.symbol);
         k.independent = independent.contains(k.symbol);
+        k.gridSync = gridSync.contains(k.symbol);
       }
     }
     std::optional<llvm::TimeTraceScope> ptxScope;

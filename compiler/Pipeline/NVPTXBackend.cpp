@@ -320,6 +320,41 @@ llvm::StringSet<> independentKernels(llvm::Module &module) {
   return result;
 }
 
+llvm::StringSet<> gridSyncKernels(llvm::Module &module) {
+  auto readsWorkspace = [](const llvm::CallBase &call) {
+    const auto *asm_ = llvm::dyn_cast<llvm::InlineAsm>(call.getCalledOperand());
+    return asm_ && asm_->getAsmString().find("%envreg1") != std::string::npos;
+  };
+  llvm::StringSet<> result;
+  for (llvm::Function &kernel : module) {
+    if (kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    llvm::SmallVector<const llvm::Function *, 16> work{&kernel};
+    llvm::DenseSet<const llvm::Function *> seen{&kernel};
+    while (!work.empty()) {
+      const llvm::Function *f = work.pop_back_val();
+      bool found = false;
+      for (const llvm::Instruction &i : llvm::instructions(*f)) {
+        const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
+        if (!call)
+          continue;
+        if (readsWorkspace(*call)) {
+          found = true;
+          break;
+        }
+        const llvm::Function *callee = call->getCalledFunction();
+        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
+          work.push_back(callee);
+      }
+      if (found) {
+        result.insert(kernel.getName());
+        break;
+      }
+    }
+  }
+  return result;
+}
+
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
                      bool fastMath) {
   auto tm = createTargetMachine(arch, module);

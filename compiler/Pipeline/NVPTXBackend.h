@@ -36,6 +36,10 @@ llvm::StringSet<> recursiveKernels(llvm::Module &module);
 // (no barrier, warp operation, elect, mbarrier, asm or indirect call): the
 // CPU device runs a block of them as one loop (docs/cpu-device.md).
 llvm::StringSet<> independentKernels(llvm::Module &module);
+// The kernels that reach cooperative groups' grid sync (the asm that reads
+// the driver's grid workspace, %envreg1): the runtime launches them only
+// cooperatively.
+llvm::StringSet<> gridSyncKernels(llvm::Module &module);
 
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
                      bool fastMath);

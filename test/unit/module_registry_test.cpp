@@ -45,6 +45,7 @@ const char good_metadata[] = "arch sm_80\n"
                              "param out raw_output 8 0:8\n"
                              "param n scalar 4 0:4\n"
                              "kernel _Z12uncontracted kernels::uncontracted\n"
+                             "grid_sync\n"
                              "param out raw_output 8 0:8\n";
 
 const void *const good_functions[] = {
@@ -86,9 +87,12 @@ TEST(ModuleRegistry, ParsesAndFindsRegisteredKernels) {
   EXPECT_EQ(k.module->arch, "sm_80");
   EXPECT_EQ(k.module->arch_version, (gpu::sm_version{8, 0}));
 
+  EXPECT_FALSE(k.grid_sync);
+
   auto other = gpu::detail::find_kernel(good_functions[1], "x");
   ASSERT_TRUE(other);
   EXPECT_FALSE((*other)->contract);
+  EXPECT_TRUE((*other)->grid_sync);
 }
 
 TEST(ModuleRegistry, ParsesArchitectures) {
@@ -137,6 +141,8 @@ TEST(ModuleRegistry, RejectsMalformedMetadata) {
                    "'param' needs");
   expect_malformed("arch sm_80\nkernel a b\nparam x input -8 0:8\n", 1,
                    "'param' needs");
+  expect_malformed("arch sm_80\nkernel a b\ngrid_sync 1\n", 1,
+                   "'grid_sync' takes nothing");
   expect_malformed("arch sm_80\nkernel a b\nmay_alias\n", 1,
                    "'may_alias' before any 'param'");
   expect_malformed("arch sm_80\nkernel a b\nparam x raw_output 8 0:8\n"

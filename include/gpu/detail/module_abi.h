@@ -43,6 +43,9 @@ struct alloy_module_image {
   //   cluster X Y Z                   its [[gpu::cluster_dims]], if any
   //   recursive                       the kernel reaches a cycle of calls,
   //                                   so ptxas cannot size its stack
+  //   grid_sync                       the kernel reaches cooperative
+  //                                   groups' grid.sync(): it needs a
+  //                                   cooperative launch
   //   global SYMBOL SPACE SIZE NAME   a device global (after the kernels):
   //                                   its PTX name, `global` or `constant`,
   //                                   its size in bytes and its qualified
@@ -53,8 +56,8 @@ struct alloy_module_image {
   //                                   OFFSET:SIZE,OFFSET:SIZE,... : each leaf
   //                                   is one PTX parameter, read from that
   //                                   byte range of the C++ argument object.
-  // `contract`, `bounds`, `cluster`, `recursive` and `param` lines belong to the
-  // kernel line above.
+  // `contract`, `bounds`, `cluster`, `recursive`, `grid_sync` and `param`
+  // lines belong to the kernel line above.
   const char *metadata;
   uint64_t metadata_size;
   const char *ptx;      // NUL-terminated PTX text
