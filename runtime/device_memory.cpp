@@ -302,6 +302,12 @@ result<void> get_default_device(int *out) {
   return {};
 }
 result<void> get_device_properties(device_properties *out, int ordinal) {
+  {
+    // The default context's device: read once (context::properties).
+    std::lock_guard lock(default_mutex);
+    if (default_ctx && default_ordinal == ordinal)
+      return store(out, default_ctx->properties());
+  }
   return store(out, device_properties::query(ordinal));
 }
 result<void> create_stream(stream *out) {

@@ -139,7 +139,18 @@ result<device_properties> context::properties() const {
     return detail::fail(errc::invalid_handle,
                         "context::properties of a moved-from or empty "
                         "context");
-  return read_properties(*state_->api, state_->device, state_->info.ordinal());
+  {
+    std::lock_guard lock(state_->mutex);
+    if (state_->properties)
+      return *state_->properties;
+  }
+  auto read =
+      read_properties(*state_->api, state_->device, state_->info.ordinal());
+  if (read) {
+    std::lock_guard lock(state_->mutex);
+    state_->properties = *read;
+  }
+  return read;
 }
 
 namespace detail {
