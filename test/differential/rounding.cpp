@@ -12,6 +12,12 @@
 
 namespace diff::rounding {
 
+// The bits of a result, every NaN as one (x86 keeps an input NaN's payload,
+// the GPU gives its canonical NaN: both are right).
+uint64_t bits(double v) {
+  return v != v ? 0x7ff8000000000000u : std::bit_cast<uint64_t>(v);
+}
+
 // A divisor or a square root's operand that is never zero or negative
 // (the edge cases are the same in every mode, and covered elsewhere).
 float positive(float v) { return v < 0 ? -v : v == 0 ? 0.75f : v; }
@@ -37,30 +43,30 @@ DIFF_CASE(f64_add_sub_mul, diff::exact) {
   double a = in.x, b = in.y;
   out.x[0] = __dadd_rd(a, b);
   out.x[1] = __dmul_ru(a, b);
-  out.r[0] = std::bit_cast<uint64_t>(__dsub_rz(a, b));
-  out.r[1] = std::bit_cast<uint64_t>(__dadd_ru(a, b));
-  out.r[2] = std::bit_cast<uint64_t>(__dmul_rz(a, b));
-  out.r[3] = std::bit_cast<uint64_t>(__dsub_rd(a, b));
+  out.r[0] = bits(__dsub_rz(a, b));
+  out.r[1] = bits(__dadd_ru(a, b));
+  out.r[2] = bits(__dmul_rz(a, b));
+  out.r[3] = bits(__dsub_rd(a, b));
 }
 
 DIFF_CASE(f64_fma_div, diff::exact) {
   double a = in.x, b = in.y, c = in.z;
   out.x[0] = __fma_rd(a, b, c);
   out.x[1] = __ddiv_ru(a, positive(b));
-  out.r[0] = std::bit_cast<uint64_t>(__fma_rz(a, b, c));
-  out.r[1] = std::bit_cast<uint64_t>(__ddiv_rz(a, positive(b)));
-  out.r[2] = std::bit_cast<uint64_t>(__fma_ru(a, b, c));
-  out.r[3] = std::bit_cast<uint64_t>(__ddiv_rd(a, positive(b)));
+  out.r[0] = bits(__fma_rz(a, b, c));
+  out.r[1] = bits(__ddiv_rz(a, positive(b)));
+  out.r[2] = bits(__fma_ru(a, b, c));
+  out.r[3] = bits(__ddiv_rd(a, positive(b)));
 }
 
 DIFF_CASE(f64_rcp_sqrt, diff::exact) {
   double a = positive(in.x);
   out.x[0] = __drcp_rd(a);
   out.x[1] = __dsqrt_ru(a);
-  out.r[0] = std::bit_cast<uint64_t>(__drcp_rz(a));
-  out.r[1] = std::bit_cast<uint64_t>(__drcp_ru(a));
-  out.r[2] = std::bit_cast<uint64_t>(__dsqrt_rz(a));
-  out.r[3] = std::bit_cast<uint64_t>(__dsqrt_rd(a));
+  out.r[0] = bits(__drcp_rz(a));
+  out.r[1] = bits(__drcp_ru(a));
+  out.r[2] = bits(__dsqrt_rz(a));
+  out.r[3] = bits(__dsqrt_rd(a));
 }
 
 DIFF_CASE(f64_to_f32, diff::exact) {
