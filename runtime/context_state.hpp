@@ -36,10 +36,9 @@ struct context_state {
   // launch, as cudaGetDeviceProperties, which the CUDA runtime caches too).
   std::optional<device_properties> properties;
   // Blocks per multiprocessor of a function at (threads << 32 | shared
-  // bytes), for cooperative launches: the driver's query costs tens of
-  // microseconds, more than the launch.
-  std::unordered_map<cu::CUfunction,
-                     std::unordered_map<uint64_t, int>>
+  // bytes), for cooperative launches' check: the same answer every time,
+  // so asked of the driver once.
+  std::unordered_map<cu::CUfunction, std::unordered_map<uint64_t, int>>
       occupancy;
   std::unordered_map<const global_record *, uint64_t> globals; // addresses
 

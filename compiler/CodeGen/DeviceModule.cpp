@@ -192,9 +192,10 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
     leafRestrict.append(leafTypes.size() - before,
                         p->getType()->isPointerType() &&
                             p->getType().isRestrictQualified());
-    leafVolatile.append(leafTypes.size() - before,
-                        p->getType()->isPointerType() &&
-                            p->getType()->getPointeeType().isVolatileQualified());
+    leafVolatile.append(
+        leafTypes.size() - before,
+        p->getType()->isPointerType() &&
+            p->getType()->getPointeeType().isVolatileQualified());
     mayAlias |= pinfo.mayAlias;
     info.params.push_back(std::move(pinfo));
   }

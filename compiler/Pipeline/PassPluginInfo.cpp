@@ -1,8 +1,8 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-check-wgmma, alloy-exact-negation, alloy-launch-facts, alloy-pack-halves,
-//   alloy-signed-zero-selects, alloy-wide-copies, the module pass
-//   alloy-assume-convergent and the loop pass alloy-unroll-private-arrays)
+//   (and alloy-check-wgmma, alloy-exact-negation, alloy-launch-facts,
+//   alloy-pack-halves, alloy-signed-zero-selects, alloy-wide-copies, the module
+//   pass alloy-assume-convergent and the loop pass alloy-unroll-private-arrays)
 #include "AssumeConvergent.h"
 #include "CheckWgmma.h"
 #include "ExactNegation.h"

@@ -24,9 +24,9 @@ template <class F> void run_kernel_code(F &&body) {
   } catch (...) {
     const std::type_info *type = abi::__cxa_current_exception_type();
     int status = 0;
-    char *name = type ? abi::__cxa_demangle(type->name(), nullptr, nullptr,
-                                            &status)
-                      : nullptr;
+    char *name =
+        type ? abi::__cxa_demangle(type->name(), nullptr, nullptr, &status)
+             : nullptr;
     const char *shown = name ? name : type ? type->name() : "an exception";
     const thread_state *s = current;
     std::fprintf(stderr,

@@ -1,12 +1,12 @@
 #include "PrecompiledHeader.h"
 #include "Options.h"
 
+#include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cctype>
-#include <cerrno>
 #include <filesystem>
 
 #include <fcntl.h>
