@@ -1,4 +1,9 @@
 // RUN: %clangxx -O2 %s -o %t && %t | FileCheck %s
+// Under the fast-math flags the header still compiles (a `#pragma STDC
+// FENV_ACCESS ON` did not: clang rejects it there).
+// RUN: %clangxx -ffast-math -Wno-nan-infinity-disabled -fsyntax-only %s
+// RUN: %clangxx -funsafe-math-optimizations -fsyntax-only %s
+// RUN: %clangxx -ffp-model=fast -Wno-nan-infinity-disabled -fsyntax-only %s
 // The host bodies of CUDA's directed-rounding intrinsics (used on the host
 // and on the CPU device, and as the reference of test/differential's
 // rounding family) round as named at -O2: the optimizer must not move the

@@ -13,15 +13,21 @@
 
 namespace gpu::detail {
 
-// The host fallbacks of the directed roundings. The operation is written
-// in a lambda that starts with ALLOY_FENV_ACCESS: without it the optimizer
-// may move or fold it across the fesetround calls (it did: __fadd_ru gave
-// the nearest value at -O2).
-#define ALLOY_FENV_ACCESS _Pragma("STDC FENV_ACCESS ON")
-template <class F> inline auto with_rounding(int mode, F f) noexcept {
+// The host fallbacks of the directed roundings: the operation, in the
+// rounding mode. Its operands and result pass through empty asm statements
+// between the fesetround calls, so that the optimizer neither moves the
+// operation across them nor folds it (it did: __fadd_ru gave the nearest
+// value at -O2). (#pragma STDC FENV_ACCESS ON says the same, but clang
+// rejects it under -ffast-math and -funsafe-math-optimizations.)
+template <class T> inline T opaque_value(T v) noexcept {
+  asm volatile("" : "+m"(v));
+  return v;
+}
+template <class F, class... T>
+inline auto with_rounding(int mode, F f, T... operands) noexcept {
   int saved = std::fegetround();
   std::fesetround(mode);
-  auto r = f();
+  auto r = opaque_value(f(opaque_value(operands)...));
   std::fesetround(saved);
   return r;
 }
@@ -93,37 +99,37 @@ inline double normcdf(double x) noexcept { return 0.5 * std::erfc(-x * 0.7071067
 ALLOY_INTRINSIC("math.add_rn.f32")
 inline float fadd_rn(float x, float y) noexcept { return x + y; }
 ALLOY_INTRINSIC("math.add_rz.f32")
-inline float fadd_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x + y; }); }
+inline float fadd_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a + b; }, x, y); }
 ALLOY_INTRINSIC("math.add_ru.f32")
-inline float fadd_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x + y; }); }
+inline float fadd_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a + b; }, x, y); }
 ALLOY_INTRINSIC("math.add_rd.f32")
-inline float fadd_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x + y; }); }
+inline float fadd_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a + b; }, x, y); }
 ALLOY_INTRINSIC("math.sub_rn.f32")
 inline float fsub_rn(float x, float y) noexcept { return x - y; }
 ALLOY_INTRINSIC("math.mul_rn.f32")
 inline float fmul_rn(float x, float y) noexcept { return x * y; }
 ALLOY_INTRINSIC("math.mul_rz.f32")
-inline float fmul_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x * y; }); }
+inline float fmul_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a * b; }, x, y); }
 ALLOY_INTRINSIC("math.mul_ru.f32")
-inline float fmul_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x * y; }); }
+inline float fmul_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a * b; }, x, y); }
 ALLOY_INTRINSIC("math.mul_rd.f32")
-inline float fmul_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x * y; }); }
+inline float fmul_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a * b; }, x, y); }
 ALLOY_INTRINSIC("math.fma_rn.f32")
 inline float fmaf_rn(float x, float y, float z) noexcept { return std::fma(x, y, z); }
 ALLOY_INTRINSIC("math.fma_rz.f32")
-inline float fmaf_rz(float x, float y, float z) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return std::fma(x, y, z); }); }
+inline float fmaf_rz(float x, float y, float z) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b, auto c) { return std::fma(a, b, c); }, x, y, z); }
 ALLOY_INTRINSIC("math.fma_ru.f32")
-inline float fmaf_ru(float x, float y, float z) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return std::fma(x, y, z); }); }
+inline float fmaf_ru(float x, float y, float z) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b, auto c) { return std::fma(a, b, c); }, x, y, z); }
 ALLOY_INTRINSIC("math.fma_rd.f32")
-inline float fmaf_rd(float x, float y, float z) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return std::fma(x, y, z); }); }
+inline float fmaf_rd(float x, float y, float z) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b, auto c) { return std::fma(a, b, c); }, x, y, z); }
 ALLOY_INTRINSIC("math.div_rn.f32")
 inline float fdiv_rn(float x, float y) noexcept { return x / y; }
 ALLOY_INTRINSIC("math.div_rz.f32")
-inline float fdiv_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x / y; }); }
+inline float fdiv_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a / b; }, x, y); }
 ALLOY_INTRINSIC("math.div_ru.f32")
-inline float fdiv_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x / y; }); }
+inline float fdiv_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a / b; }, x, y); }
 ALLOY_INTRINSIC("math.div_rd.f32")
-inline float fdiv_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x / y; }); }
+inline float fdiv_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a / b; }, x, y); }
 ALLOY_INTRINSIC("math.rcp_rn.f32")
 inline float frcp_rn(float x) noexcept { return 1.0f / x; }
 ALLOY_INTRINSIC("math.sqrt_rn.f32")
@@ -145,69 +151,69 @@ inline double drcp_rn(double x) noexcept { return 1.0 / x; }
 ALLOY_INTRINSIC("math.sqrt_rn.f64")
 inline double dsqrt_rn(double x) noexcept { return std::sqrt(x); }
 ALLOY_INTRINSIC("math.sub_rz.f32")
-inline float fsub_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x - y; }); }
+inline float fsub_rz(float x, float y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a - b; }, x, y); }
 ALLOY_INTRINSIC("math.sub_ru.f32")
-inline float fsub_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x - y; }); }
+inline float fsub_ru(float x, float y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a - b; }, x, y); }
 ALLOY_INTRINSIC("math.sub_rd.f32")
-inline float fsub_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x - y; }); }
+inline float fsub_rd(float x, float y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a - b; }, x, y); }
 ALLOY_INTRINSIC("math.rcp_rz.f32")
-inline float frcp_rz(float x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return 1.0f / x; }); }
+inline float frcp_rz(float x) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a) { return 1.0f / a; }, x); }
 ALLOY_INTRINSIC("math.rcp_ru.f32")
-inline float frcp_ru(float x) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return 1.0f / x; }); }
+inline float frcp_ru(float x) noexcept { return with_rounding(FE_UPWARD, [](auto a) { return 1.0f / a; }, x); }
 ALLOY_INTRINSIC("math.rcp_rd.f32")
-inline float frcp_rd(float x) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return 1.0f / x; }); }
+inline float frcp_rd(float x) noexcept { return with_rounding(FE_DOWNWARD, [](auto a) { return 1.0f / a; }, x); }
 ALLOY_INTRINSIC("math.sqrt_rz.f32")
-inline float fsqrt_rz(float x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return std::sqrt(x); }); }
+inline float fsqrt_rz(float x) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a) { return std::sqrt(a); }, x); }
 ALLOY_INTRINSIC("math.sqrt_ru.f32")
-inline float fsqrt_ru(float x) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return std::sqrt(x); }); }
+inline float fsqrt_ru(float x) noexcept { return with_rounding(FE_UPWARD, [](auto a) { return std::sqrt(a); }, x); }
 ALLOY_INTRINSIC("math.sqrt_rd.f32")
-inline float fsqrt_rd(float x) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return std::sqrt(x); }); }
+inline float fsqrt_rd(float x) noexcept { return with_rounding(FE_DOWNWARD, [](auto a) { return std::sqrt(a); }, x); }
 ALLOY_INTRINSIC("math.add_rz.f64")
-inline double dadd_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x + y; }); }
+inline double dadd_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a + b; }, x, y); }
 ALLOY_INTRINSIC("math.add_ru.f64")
-inline double dadd_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x + y; }); }
+inline double dadd_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a + b; }, x, y); }
 ALLOY_INTRINSIC("math.add_rd.f64")
-inline double dadd_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x + y; }); }
+inline double dadd_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a + b; }, x, y); }
 ALLOY_INTRINSIC("math.sub_rz.f64")
-inline double dsub_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x - y; }); }
+inline double dsub_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a - b; }, x, y); }
 ALLOY_INTRINSIC("math.sub_ru.f64")
-inline double dsub_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x - y; }); }
+inline double dsub_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a - b; }, x, y); }
 ALLOY_INTRINSIC("math.sub_rd.f64")
-inline double dsub_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x - y; }); }
+inline double dsub_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a - b; }, x, y); }
 ALLOY_INTRINSIC("math.mul_rz.f64")
-inline double dmul_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x * y; }); }
+inline double dmul_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a * b; }, x, y); }
 ALLOY_INTRINSIC("math.mul_ru.f64")
-inline double dmul_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x * y; }); }
+inline double dmul_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a * b; }, x, y); }
 ALLOY_INTRINSIC("math.mul_rd.f64")
-inline double dmul_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x * y; }); }
+inline double dmul_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a * b; }, x, y); }
 ALLOY_INTRINSIC("math.fma_rz.f64")
-inline double fma_rz(double x, double y, double z) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return std::fma(x, y, z); }); }
+inline double fma_rz(double x, double y, double z) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b, auto c) { return std::fma(a, b, c); }, x, y, z); }
 ALLOY_INTRINSIC("math.fma_ru.f64")
-inline double fma_ru(double x, double y, double z) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return std::fma(x, y, z); }); }
+inline double fma_ru(double x, double y, double z) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b, auto c) { return std::fma(a, b, c); }, x, y, z); }
 ALLOY_INTRINSIC("math.fma_rd.f64")
-inline double fma_rd(double x, double y, double z) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return std::fma(x, y, z); }); }
+inline double fma_rd(double x, double y, double z) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b, auto c) { return std::fma(a, b, c); }, x, y, z); }
 ALLOY_INTRINSIC("math.div_rz.f64")
-inline double ddiv_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return x / y; }); }
+inline double ddiv_rz(double x, double y) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a, auto b) { return a / b; }, x, y); }
 ALLOY_INTRINSIC("math.div_ru.f64")
-inline double ddiv_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return x / y; }); }
+inline double ddiv_ru(double x, double y) noexcept { return with_rounding(FE_UPWARD, [](auto a, auto b) { return a / b; }, x, y); }
 ALLOY_INTRINSIC("math.div_rd.f64")
-inline double ddiv_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return x / y; }); }
+inline double ddiv_rd(double x, double y) noexcept { return with_rounding(FE_DOWNWARD, [](auto a, auto b) { return a / b; }, x, y); }
 ALLOY_INTRINSIC("math.rcp_rz.f64")
-inline double drcp_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return 1.0 / x; }); }
+inline double drcp_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a) { return 1.0 / a; }, x); }
 ALLOY_INTRINSIC("math.rcp_ru.f64")
-inline double drcp_ru(double x) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return 1.0 / x; }); }
+inline double drcp_ru(double x) noexcept { return with_rounding(FE_UPWARD, [](auto a) { return 1.0 / a; }, x); }
 ALLOY_INTRINSIC("math.rcp_rd.f64")
-inline double drcp_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return 1.0 / x; }); }
+inline double drcp_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [](auto a) { return 1.0 / a; }, x); }
 ALLOY_INTRINSIC("math.sqrt_rz.f64")
-inline double dsqrt_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return std::sqrt(x); }); }
+inline double dsqrt_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a) { return std::sqrt(a); }, x); }
 ALLOY_INTRINSIC("math.sqrt_ru.f64")
-inline double dsqrt_ru(double x) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return std::sqrt(x); }); }
+inline double dsqrt_ru(double x) noexcept { return with_rounding(FE_UPWARD, [](auto a) { return std::sqrt(a); }, x); }
 ALLOY_INTRINSIC("math.sqrt_rd.f64")
-inline double dsqrt_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return std::sqrt(x); }); }
+inline double dsqrt_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [](auto a) { return std::sqrt(a); }, x); }
 ALLOY_INTRINSIC("convert.f64_to_f32_ru")
-inline float double2float_ru(double x) noexcept { return with_rounding(FE_UPWARD, [&] { ALLOY_FENV_ACCESS return float(x); }); }
+inline float double2float_ru(double x) noexcept { return with_rounding(FE_UPWARD, [](auto a) { return float(a); }, x); }
 ALLOY_INTRINSIC("convert.f64_to_f32_rd")
-inline float double2float_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [&] { ALLOY_FENV_ACCESS return float(x); }); }
+inline float double2float_rd(double x) noexcept { return with_rounding(FE_DOWNWARD, [](auto a) { return float(a); }, x); }
 ALLOY_INTRINSIC("convert.f32_to_i32_rn")
 inline int float2int_rn(float x) noexcept { return int(std::nearbyint(x)); }
 ALLOY_INTRINSIC("convert.f32_to_i32_rd")
@@ -225,7 +231,7 @@ inline int double2int_rn(double x) noexcept { return int(std::nearbyint(x)); }
 ALLOY_INTRINSIC("convert.f64_to_f32_rn")
 inline float double2float_rn(double x) noexcept { return float(x); }
 ALLOY_INTRINSIC("convert.f64_to_f32_rz")
-inline float double2float_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [&] { ALLOY_FENV_ACCESS return float(x); }); }
+inline float double2float_rz(double x) noexcept { return with_rounding(FE_TOWARDZERO, [](auto a) { return float(a); }, x); }
 ALLOY_INTRINSIC("convert.i32_to_f32_rn")
 inline float int2float_rn(int x) noexcept { return float(x); }
 ALLOY_INTRINSIC("int.byte_perm")
