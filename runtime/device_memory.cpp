@@ -155,10 +155,8 @@ result<uint64_t> device_pointer_extent(const kernel_handle &kernel,
     return std::unexpected(entered.error());
   const cu::driver_api &api = *ctx.api;
   // malloc_device's own allocations: no driver query.
-  if (owners::found a = device_allocations().holding(address); a.ctx) {
-    if (a.ctx == &ctx)
-      return a.start + a.size - address;
-  }
+  if (owners::found a = device_allocations().holding(address); a.ctx == &ctx)
+    return a.start + a.size - address;
   const std::string what = "kernel '" + kernel.kernel->name + "': argument " +
                            std::to_string(argument) + " (gpu::device_ptr " +
                            hex(address) + ")";

@@ -192,12 +192,18 @@ mlir::Value FunctionEmitter::emitClock(const CallExpr *e) {
 // glibc's __assert_fail(message, file, line, function): CUDA's __assertfail
 // prints the message, then the kernel stops.
 void FunctionEmitter::emitAssertFail(const CallExpr *e) {
-  mlir::Location l = loc(e->getExprLoc());
-  mlir::Type ptr = types.pointerType();
   mlir::Value message = emitScalarExpr(e->getArg(0));
   mlir::Value file = emitScalarExpr(e->getArg(1));
   mlir::Value line = emitScalarExpr(e->getArg(2));
   mlir::Value function = emitScalarExpr(e->getArg(3));
+  emitCudaAssertFail(message, file, line, function, loc(e->getExprLoc()));
+}
+
+// CUDA's __assertfail(message, file, line, function, char size), then trap.
+void FunctionEmitter::emitCudaAssertFail(mlir::Value message, mlir::Value file,
+                                         mlir::Value line, mlir::Value function,
+                                         mlir::Location l) {
+  mlir::Type ptr = types.pointerType();
   mlir::func::FuncOp assertfail = module.getExternalFunction(
       "__assertfail",
       b.getFunctionType({ptr, ptr, b.getI32Type(), ptr, b.getI64Type()}, {}));
@@ -219,20 +225,10 @@ void FunctionEmitter::emitLibraryThrow(const Expr *e, StringRef exception) {
   };
   std::string message =
       (exception + " thrown in device code (the GPU has no exceptions)").str();
-  mlir::Type ptr = types.pointerType();
-  mlir::func::FuncOp assertfail = module.getExternalFunction(
-      "__assertfail",
-      b.getFunctionType({ptr, ptr, b.getI32Type(), ptr, b.getI64Type()}, {}));
-  mlir::func::CallOp::create(
-      b, l, assertfail,
-      mlir::ValueRange{
-          text(message), text(where.isValid() ? where.getFilename() : "?"),
-          constantInt(l, b.getI32Type(), where.isValid() ? where.getLine() : 0),
-          text(fn->getQualifiedNameAsString()),
-          constantInt(l, b.getI64Type(), 1)});
-  TrapOp::create(b, l);
-  UnreachableOp::create(b, l);
-  startDeadBlock();
+  emitCudaAssertFail(
+      text(message), text(where.isValid() ? where.getFilename() : "?"),
+      constantInt(l, b.getI32Type(), where.isValid() ? where.getLine() : 0),
+      text(fn->getQualifiedNameAsString()), l);
 }
 
 mlir::Value FunctionEmitter::emitLibdeviceCall(llvm::StringRef name,

@@ -167,6 +167,9 @@ public:
                                 mlir::Location l);
   mlir::Value emitPrintf(const clang::CallExpr *e);
   void emitAssertFail(const clang::CallExpr *e);
+  void emitCudaAssertFail(mlir::Value message, mlir::Value file,
+                          mlir::Value line, mlir::Value function,
+                          mlir::Location l);
   // A throw in the standard library (Basic/ASTUtils.h libraryThrow): prints
   // what was thrown where, as a failed assert does, and stops the kernel.
   void emitLibraryThrow(const clang::Expr *e, llvm::StringRef exception);

@@ -429,10 +429,11 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   case CK_BooleanToSignedIntegral:
     return arith::ExtSIOp::create(b, l, fe.valueType(to), emit(sub));
   case CK_NullToPointer:
+  case CK_NullToMemberPointer: // (-1 for a pointer to data member)
     if (!isa<IntegerLiteral, GNUNullExpr, CXXNullPtrLiteralExpr>(
             sub->IgnoreParenImpCasts()))
       fe.emitIgnoredExpr(sub);
-    return NullOp::create(b, l, types.pointerType());
+    return fe.nullValue(to, l);
   case CK_ArrayToPointerDecay:
     return fe.emitAddress(sub).ptr;
   case CK_DerivedToBase:
@@ -454,11 +455,6 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
     // A null pointer stays null.
     return arith::SelectOp::create(b, l, fe.emitToBool(p, l), moved, p);
   }
-  case CK_NullToMemberPointer:
-    if (!isa<IntegerLiteral, GNUNullExpr, CXXNullPtrLiteralExpr>(
-            sub->IgnoreParenImpCasts()))
-      fe.emitIgnoredExpr(sub);
-    return fe.nullValue(to, l);
   case CK_ReinterpretMemberPointer:
     return emit(sub);
   case CK_MemberPointerToBoolean: {

@@ -291,68 +291,55 @@ static bool waitsForOthers(const llvm::CallBase &call) {
   });
 }
 
-llvm::StringSet<> independentKernels(llvm::Module &module) {
-  llvm::StringSet<> result;
-  for (llvm::Function &kernel : module) {
-    if (kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
-      continue;
-    llvm::SmallVector<const llvm::Function *, 16> work{&kernel};
-    llvm::DenseSet<const llvm::Function *> seen{&kernel};
-    bool waits = false;
-    while (!work.empty() && !waits) {
-      const llvm::Function *f = work.pop_back_val();
-      for (const llvm::Instruction &i : llvm::instructions(*f)) {
-        const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
-        if (!call)
-          continue;
-        if (waitsForOthers(*call)) {
-          waits = true;
-          break;
-        }
-        const llvm::Function *callee = call->getCalledFunction();
-        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
-          work.push_back(callee);
-      }
+// Whether `kernel` or a device function it calls (transitively) makes a
+// call for which `matches` holds.
+static bool
+reachesCall(const llvm::Function &kernel,
+            llvm::function_ref<bool(const llvm::CallBase &)> matches) {
+  llvm::SmallVector<const llvm::Function *, 16> work{&kernel};
+  llvm::DenseSet<const llvm::Function *> seen{&kernel};
+  while (!work.empty()) {
+    const llvm::Function *f = work.pop_back_val();
+    for (const llvm::Instruction &i : llvm::instructions(*f)) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
+      if (!call)
+        continue;
+      if (matches(*call))
+        return true;
+      const llvm::Function *callee = call->getCalledFunction();
+      if (callee && !callee->isDeclaration() && seen.insert(callee).second)
+        work.push_back(callee);
     }
-    if (!waits)
-      result.insert(kernel.getName());
   }
+  return false;
+}
+
+// The kernels (by symbol) for which `select` holds.
+static llvm::StringSet<>
+kernelsWhere(llvm::Module &module,
+             llvm::function_ref<bool(const llvm::Function &)> select) {
+  llvm::StringSet<> result;
+  for (const llvm::Function &kernel : module)
+    if (kernel.getCallingConv() == llvm::CallingConv::PTX_Kernel &&
+        select(kernel))
+      result.insert(kernel.getName());
   return result;
 }
 
+llvm::StringSet<> independentKernels(llvm::Module &module) {
+  return kernelsWhere(module, [](const llvm::Function &kernel) {
+    return !reachesCall(kernel, waitsForOthers);
+  });
+}
+
 llvm::StringSet<> gridSyncKernels(llvm::Module &module) {
-  auto readsWorkspace = [](const llvm::CallBase &call) {
-    const auto *asm_ = llvm::dyn_cast<llvm::InlineAsm>(call.getCalledOperand());
-    return asm_ && asm_->getAsmString().find("%envreg1") != std::string::npos;
-  };
-  llvm::StringSet<> result;
-  for (llvm::Function &kernel : module) {
-    if (kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
-      continue;
-    llvm::SmallVector<const llvm::Function *, 16> work{&kernel};
-    llvm::DenseSet<const llvm::Function *> seen{&kernel};
-    while (!work.empty()) {
-      const llvm::Function *f = work.pop_back_val();
-      bool found = false;
-      for (const llvm::Instruction &i : llvm::instructions(*f)) {
-        const auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
-        if (!call)
-          continue;
-        if (readsWorkspace(*call)) {
-          found = true;
-          break;
-        }
-        const llvm::Function *callee = call->getCalledFunction();
-        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
-          work.push_back(callee);
-      }
-      if (found) {
-        result.insert(kernel.getName());
-        break;
-      }
-    }
-  }
-  return result;
+  return kernelsWhere(module, [](const llvm::Function &kernel) {
+    return reachesCall(kernel, [](const llvm::CallBase &call) {
+      const auto *text =
+          llvm::dyn_cast<llvm::InlineAsm>(call.getCalledOperand());
+      return text && text->getAsmString().find("%envreg1") != std::string::npos;
+    });
+  });
 }
 
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
