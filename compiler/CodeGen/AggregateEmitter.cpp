@@ -414,8 +414,7 @@ void FunctionEmitter::emitZeroInit(Address dest, QualType t) {
   mlir::Location l = b.getUnknownLoc();
   MemsetOp::create(b, l, dest.ptr, constantInt(l, b.getI8Type(), 0),
                    constantInt(l, b.getI64Type(), int64_t(size)), dest.align);
-  if (holdsMemberPointer(t, ast))
-    storeNullMemberPointers(dest, t);
+  storeNullMemberPointers(dest, t);
 }
 
 // A null pointer to data member is -1, not zero bytes.
