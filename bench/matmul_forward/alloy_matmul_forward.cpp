@@ -84,7 +84,7 @@ void matmul_forward_kernel4(float *out, const float *inp, const float *weight,
 
       // Alloy: kept as in llm.c, without #pragma unroll. nvcc unrolls this
       // loop by itself so that vals stays in 64 registers; Alloy does the
-      // same (alloy-unroll-private-arrays: a loop that indexes a private
+      // same (alloy-unroll-indexed-arrays: a loop that indexes a private
       // array with its induction variable is fully unrolled). Before that
       // pass the 8x8 tile lived in local memory and this kernel ran at
       // 0.22x nvcc.

@@ -6,7 +6,7 @@
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
 #include "SignedZeroSelects.h"
-#include "UnrollPrivateArrays.h"
+#include "UnrollIndexedArrays.h"
 #include "WideCopies.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -371,7 +371,7 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   // Before the full-unroll pass: register tiles get unrolled into registers.
   pb.registerLateLoopOptimizationsEPCallback(
       [](llvm::LoopPassManager &lpm, llvm::OptimizationLevel) {
-        lpm.addPass(UnrollPrivateArraysPass());
+        lpm.addPass(UnrollIndexedArraysPass());
       });
   llvm::ModulePassManager mpm;
   mpm.addPass(AssumeConvergentPass());

@@ -2,7 +2,7 @@
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
 //   (and alloy-check-wgmma, alloy-exact-negation, alloy-launch-facts,
 //   alloy-pack-halves, alloy-signed-zero-selects, alloy-wide-copies, the module
-//   pass alloy-assume-convergent and the loop pass alloy-unroll-private-arrays)
+//   pass alloy-assume-convergent and the loop pass alloy-unroll-indexed-arrays)
 #include "AssumeConvergent.h"
 #include "CheckWgmma.h"
 #include "ExactNegation.h"
@@ -10,7 +10,7 @@
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
 #include "SignedZeroSelects.h"
-#include "UnrollPrivateArrays.h"
+#include "UnrollIndexedArrays.h"
 #include "WideCopies.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -63,9 +63,9 @@ llvmGetPassPluginInfo() {
             pb.registerPipelineParsingCallback(
                 [](llvm::StringRef name, llvm::LoopPassManager &lpm,
                    llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-                  if (name != alloy::UnrollPrivateArraysPass::name())
+                  if (name != alloy::UnrollIndexedArraysPass::name())
                     return false;
-                  lpm.addPass(alloy::UnrollPrivateArraysPass());
+                  lpm.addPass(alloy::UnrollIndexedArraysPass());
                   return true;
                 });
           }};

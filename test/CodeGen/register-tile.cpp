@@ -1,5 +1,5 @@
 // A register tile written without pragmas, as llm.c's matmul kernel 4
-// writes it: alloy-unroll-private-arrays unrolls the loops that index the
+// writes it: alloy-unroll-indexed-arrays unrolls the loops that index the
 // 8x8 accumulator, so it lives in registers (no local memory) and the k
 // step is 64 fused multiply-adds, as with nvcc. With `#pragma nounroll` on
 // the row loop the accumulator stays in local memory.

@@ -1,7 +1,8 @@
-#include "UnrollPrivateArrays.h"
+#include "UnrollIndexedArrays.h"
 
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
@@ -18,6 +19,10 @@ constexpr unsigned kMaxUnrolledInstructions = 8192;
 // Arrays larger than this stay in local memory anyway (registers are 255
 // per thread).
 constexpr uint64_t kMaxArrayBytes = 1024;
+// A table walk gains less per unrolled instruction than a register tile.
+constexpr unsigned kMaxUnrolledTableInstructions = 2048;
+// NVPTX's constant state space (__constant__).
+constexpr unsigned kConstantAddressSpace = 4;
 
 // A private array of at most kMaxArrayBytes.
 bool isSmallPrivateArray(const Value *object, const DataLayout &dl) {
@@ -28,15 +33,21 @@ bool isSmallPrivateArray(const Value *object, const DataLayout &dl) {
   return size && !size->isScalable() && size->getFixedValue() <= kMaxArrayBytes;
 }
 
-// Whether `loop` reads or writes such an array at an address that changes
-// from one iteration to the next.
-bool indexesPrivateArray(const Loop &loop, const DataLayout &dl) {
+// A variable in the constant state space.
+bool isConstantTable(const Value *object) {
+  auto *global = dyn_cast<GlobalVariable>(object);
+  return global && global->getAddressSpace() == kConstantAddressSpace;
+}
+
+// Whether `loop` accesses an object that `wanted` accepts at an address
+// that changes from one iteration to the next.
+template <class Pred> bool indexes(const Loop &loop, Pred wanted) {
   for (BasicBlock *block : loop.blocks())
     for (Instruction &inst : *block) {
       Value *ptr = getLoadStorePointerOperand(&inst);
       if (!ptr || loop.isLoopInvariant(ptr))
         continue;
-      if (isSmallPrivateArray(getUnderlyingObject(ptr), dl))
+      if (wanted(getUnderlyingObject(ptr)))
         return true;
     }
   return false;
@@ -52,17 +63,22 @@ unsigned instructionCount(const Loop &loop) {
 } // namespace
 
 PreservedAnalyses
-UnrollPrivateArraysPass::run(Loop &loop, LoopAnalysisManager &,
+UnrollIndexedArraysPass::run(Loop &loop, LoopAnalysisManager &,
                              LoopStandardAnalysisResults &results,
                              LPMUpdater &) {
   if (hasUnrollTransformation(&loop) != TM_Unspecified)
     return PreservedAnalyses::all();
   unsigned trips = results.SE.getSmallConstantTripCount(&loop);
-  if (trips < 2 || trips > kMaxTripCount ||
-      trips * instructionCount(loop) > kMaxUnrolledInstructions)
+  if (trips < 2 || trips > kMaxTripCount)
     return PreservedAnalyses::all();
+  const unsigned unrolled = trips * instructionCount(loop);
   const DataLayout &dl = loop.getHeader()->getDataLayout();
-  if (!indexesPrivateArray(loop, dl))
+  bool wanted =
+      (unrolled <= kMaxUnrolledInstructions &&
+       indexes(loop, [&](const Value *o) { return isSmallPrivateArray(o, dl); })) ||
+      (unrolled <= kMaxUnrolledTableInstructions &&
+       indexes(loop, isConstantTable));
+  if (!wanted)
     return PreservedAnalyses::all();
   addStringMetadataToLoop(&loop, "llvm.loop.unroll.full");
   // Only metadata changed.
