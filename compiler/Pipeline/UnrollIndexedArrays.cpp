@@ -75,7 +75,8 @@ UnrollIndexedArraysPass::run(Loop &loop, LoopAnalysisManager &,
   const DataLayout &dl = loop.getHeader()->getDataLayout();
   bool wanted =
       (unrolled <= kMaxUnrolledInstructions &&
-       indexes(loop, [&](const Value *o) { return isSmallPrivateArray(o, dl); })) ||
+       indexes(loop,
+               [&](const Value *o) { return isSmallPrivateArray(o, dl); })) ||
       (unrolled <= kMaxUnrolledTableInstructions &&
        indexes(loop, isConstantTable));
   if (!wanted)
