@@ -119,6 +119,10 @@ public:
   mlir::Value emitStoreToLValue(mlir::Value v, const LValue &lv,
                                 clang::QualType t);
   void emitCopy(Address dest, Address src, clang::QualType t);
+  // ++/-- (`e`) of the object at `lv`: stores the stepped value and returns
+  // the old one.
+  mlir::Value emitIncDecAndStore(const clang::UnaryOperator *e,
+                                 const LValue &lv);
 
   // --- Statements -------------------------------------------------------
   void emitStmt(const clang::Stmt *s);
@@ -160,6 +164,16 @@ public:
   // Approximate functions of halves and pairs (HalfMathEmitter.cpp).
   mlir::Value emitHalfMathIntrinsic(Intrinsic intrinsic,
                                     const clang::CallExpr *e);
+  // The scalar values of a call's arguments, in order.
+  llvm::SmallVector<mlir::Value, 8> emitArguments(const clang::CallExpr *e);
+  // A generic pointer that <gpu/...> headers only make from shared objects,
+  // as the pointer into shared memory that the ops' verifiers require.
+  mlir::Value castToShared(mlir::Location l, mlir::Value p);
+  // The first `n` 4-byte elements (registers) of type `t` of the array at
+  // `p`, and the other way: `values` stored there.
+  llvm::SmallVector<mlir::Value, 64> loadWords(mlir::Location l, mlir::Value p,
+                                               unsigned n, mlir::Type t);
+  void storeWords(mlir::Location l, mlir::Value p, mlir::ValueRange values);
   // One index or size register (Intrinsic::ThreadIdX ... GridDimZ).
   mlir::Value emitRegister(Intrinsic reg, mlir::Location l);
   mlir::Value emitLibdeviceCall(llvm::StringRef name, mlir::Type result,

@@ -73,16 +73,49 @@ mlir::Value FunctionEmitter::emitRegister(Intrinsic reg, mlir::Location l) {
   }
 }
 
+llvm::SmallVector<mlir::Value, 8>
+FunctionEmitter::emitArguments(const CallExpr *e) {
+  llvm::SmallVector<mlir::Value, 8> args;
+  for (const Expr *arg : e->arguments())
+    args.push_back(emitScalarExpr(arg));
+  return args;
+}
+
+mlir::Value FunctionEmitter::castToShared(mlir::Location l, mlir::Value p) {
+  return AddrSpaceCastOp::create(
+      b, l, PtrType::get(b.getContext(), MemorySpace::shared), p);
+}
+
+namespace {
+mlir::Value wordAddress(mlir::OpBuilder &b, mlir::Location l, mlir::Value p,
+                        unsigned j) {
+  return j ? MemberAddrOp::create(b, l, p, 4 * j).getResult() : p;
+}
+} // namespace
+
+llvm::SmallVector<mlir::Value, 64> FunctionEmitter::loadWords(mlir::Location l,
+                                                              mlir::Value p,
+                                                              unsigned n,
+                                                              mlir::Type t) {
+  llvm::SmallVector<mlir::Value, 64> words;
+  for (unsigned j = 0; j < n; ++j)
+    words.push_back(LoadOp::create(b, l, t, wordAddress(b, l, p, j), 4));
+  return words;
+}
+
+void FunctionEmitter::storeWords(mlir::Location l, mlir::Value p,
+                                 mlir::ValueRange values) {
+  for (auto [j, v] : llvm::enumerate(values))
+    StoreOp::create(b, l, v, wordAddress(b, l, p, j), 4);
+}
+
 mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
                                                const CallExpr *e) {
   mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getType();
   mlir::Type vt = valueType(t);
-  llvm::SmallVector<mlir::Value, 4> args;
-  auto emitArgs = [&] {
-    for (const Expr *arg : e->arguments())
-      args.push_back(emitScalarExpr(arg));
-  };
+  llvm::SmallVector<mlir::Value, 8> args;
+  auto emitArgs = [&] { args = emitArguments(e); };
   switch (intrinsic) {
   case Intrinsic::ThreadIdX:
   case Intrinsic::ThreadIdY:

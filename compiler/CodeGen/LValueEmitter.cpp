@@ -127,10 +127,9 @@ private:
   LValue emitPreIncDec(const UnaryOperator *e) {
     // The new value is stored; ++x is the lvalue x.
     LValue lv = lvalue(e->getSubExpr());
-    emitStepAndStore(e, lv);
+    fe.emitIncDecAndStore(e, lv);
     return lv;
   }
-  void emitStepAndStore(const UnaryOperator *e, const LValue &lv);
   LValue emitConditional(const Expr *cond, const Expr *t, const Expr *f,
                          QualType type) {
     uint64_t align = types.alignOf(type);
@@ -346,39 +345,40 @@ LValueEmitter::VisitCompoundAssignOperator(const CompoundAssignOperator *e) {
   return lv;
 }
 
-void LValueEmitter::emitStepAndStore(const UnaryOperator *e,
-                                     const LValue &lv) {
-  mlir::Location l = fe.loc(e->getExprLoc());
+} // namespace
+
+mlir::Value FunctionEmitter::emitIncDecAndStore(const UnaryOperator *e,
+                                                const LValue &lv) {
+  mlir::Location l = loc(e->getExprLoc());
   QualType t = e->getSubExpr()->getType();
-  mlir::Value old = fe.emitLoadOfLValue(lv, t);
+  mlir::Value old = emitLoadOfLValue(lv, t);
   int64_t delta = e->isIncrementOp() ? 1 : -1;
   mlir::Value next;
   if (t->isBooleanType()) {
-    next = fe.constantInt(l, b.getI1Type(), 1);
+    next = constantInt(l, b.getI1Type(), 1); // C++17 removed bool--
   } else if (t->isPointerType()) {
     QualType pointee = t->getPointeeType();
-    next = PtrAddOp::create(b, l, old,
-                            fe.constantInt(l, b.getI64Type(), delta),
+    next = PtrAddOp::create(b, l, old, constantInt(l, b.getI64Type(), delta),
                             pointee->isVoidType() ? b.getI8Type()
                                                   : types.memoryType(pointee));
   } else if (auto promoted = excessPrecisionType(t, ast)) {
-    mlir::Value wide = fe.emitScalarConversion(old, t, *promoted, l);
+    mlir::Value wide = emitScalarConversion(old, t, *promoted, l);
     mlir::Value sum = arith::AddFOp::create(
-        b, l, wide, fe.constantFloat(l, wide.getType(), double(delta)));
-    next = fe.emitScalarConversion(sum, *promoted, t, l);
+        b, l, wide, constantFloat(l, wide.getType(), double(delta)));
+    next = emitScalarConversion(sum, *promoted, t, l);
   } else if (isa<mlir::FloatType>(old.getType())) {
     next = arith::AddFOp::create(
-        b, l, old, fe.constantFloat(l, old.getType(), double(delta)));
+        b, l, old, constantFloat(l, old.getType(), double(delta)));
   } else {
-    next = arith::AddIOp::create(
-        b, l, old, fe.constantInt(l, old.getType(), delta),
-        t->isSignedIntegerOrEnumerationType() ? arith::IntegerOverflowFlags::nsw
-                                              : arith::IntegerOverflowFlags::none);
+    next =
+        arith::AddIOp::create(b, l, old, constantInt(l, old.getType(), delta),
+                              t->isSignedIntegerOrEnumerationType()
+                                  ? arith::IntegerOverflowFlags::nsw
+                                  : arith::IntegerOverflowFlags::none);
   }
-  fe.emitStoreToLValue(next, lv, t);
+  emitStoreToLValue(next, lv, t);
+  return old;
 }
-
-} // namespace
 
 LValue FunctionEmitter::emitLValue(const Expr *e) {
   return LValueEmitter(*this).Visit(skipTransparent(e));

@@ -119,9 +119,7 @@ mlir::Value FunctionEmitter::emitMathCall(const FunctionDecl *callee,
                               cast<mlir::FloatType>(result).getFloatSemantics()))
       return arith::ConstantOp::create(b, l, result,
                                        b.getFloatAttr(result, *nan));
-  llvm::SmallVector<mlir::Value, 3> args;
-  for (const Expr *arg : e->arguments())
-    args.push_back(emitScalarExpr(arg));
+  llvm::SmallVector<mlir::Value, 8> args = emitArguments(e);
   if (f.emit == MathEmit::Libdevice)
     return emitLibdeviceCall(f.libdeviceName(), result, args, l);
   return emitMathOp(b, l, f.emit, args);

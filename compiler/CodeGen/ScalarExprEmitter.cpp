@@ -695,36 +695,7 @@ mlir::Value ScalarExprEmitter::emitLogical(const BinaryOperator *e,
 
 // x++ and x--: the old value.
 mlir::Value ScalarExprEmitter::emitIncDec(const UnaryOperator *e) {
-  mlir::Location l = loc(e);
-  const Expr *sub = e->getSubExpr();
-  QualType t = sub->getType();
-  LValue lv = fe.emitLValue(sub);
-  mlir::Value old = fe.emitLoadOfLValue(lv, t);
-  int64_t delta = e->isIncrementOp() ? 1 : -1;
-  mlir::Value next;
-  if (t->isBooleanType()) {
-    next = fe.constantInt(l, b.getI1Type(), 1); // C++17 removed bool--
-  } else if (t->isPointerType()) {
-    QualType pointee = t->getPointeeType();
-    next = PtrAddOp::create(b, l, old,
-                            fe.constantInt(l, b.getI64Type(), delta),
-                            pointee->isVoidType() ? b.getI8Type()
-                                                  : types.memoryType(pointee));
-  } else if (auto promoted = excessPrecisionType(t, ast)) {
-    mlir::Value wide = fe.emitScalarConversion(old, t, *promoted, l);
-    mlir::Value sum = arith::AddFOp::create(
-        b, l, wide, fe.constantFloat(l, wide.getType(), double(delta)));
-    next = fe.emitScalarConversion(sum, *promoted, t, l);
-  } else if (isa<mlir::FloatType>(old.getType())) {
-    next = arith::AddFOp::create(
-        b, l, old, fe.constantFloat(l, old.getType(), double(delta)));
-  } else {
-    next = arith::AddIOp::create(b, l, old,
-                                 fe.constantInt(l, old.getType(), delta),
-                                 overflowFlags(t));
-  }
-  fe.emitStoreToLValue(next, lv, t);
-  return old;
+  return fe.emitIncDecAndStore(e, fe.emitLValue(e->getSubExpr()));
 }
 
 mlir::Value ScalarExprEmitter::VisitStmtExpr(const StmtExpr *e) {

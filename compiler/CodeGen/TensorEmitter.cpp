@@ -51,24 +51,8 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
                                                  const CallExpr *e) {
   mlir::Location l = loc(e->getExprLoc());
   const FunctionDecl *callee = e->getDirectCallee();
-  llvm::SmallVector<mlir::Value, 4> args;
-  for (const Expr *arg : e->arguments())
-    args.push_back(emitScalarExpr(arg));
+  llvm::SmallVector<mlir::Value, 8> args = emitArguments(e);
   mlir::Type i32 = b.getI32Type();
-  // Register j (4 bytes each) of the array at `p`.
-  auto reg = [&](mlir::Value p, unsigned j) {
-    return j ? MemberAddrOp::create(b, l, p, 4 * j).getResult() : p;
-  };
-  auto loadRegs = [&](mlir::Value p, unsigned n, mlir::Type t) {
-    llvm::SmallVector<mlir::Value, 4> regs;
-    for (unsigned j = 0; j < n; ++j)
-      regs.push_back(LoadOp::create(b, l, t, reg(p, j), 4));
-    return regs;
-  };
-  auto storeRegs = [&](mlir::Value p, mlir::ValueRange regs) {
-    for (auto [j, v] : llvm::enumerate(regs))
-      StoreOp::create(b, l, v, reg(p, j), 4);
-  };
   // A packed_elem template argument: f16 or bf16.
   auto halfType = [&](TemplateValue e) -> mlir::Type {
     if (e.name == "bf16")
@@ -96,9 +80,9 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
     unsigned accRegs = halfAcc ? 2 : 4;
     auto mma = MmaSyncOp::create(
         b, l, llvm::SmallVector<mlir::Type, 4>(accRegs, accType), shape, *type,
-        loadRegs(args[1], 4, i32), loadRegs(args[2], 2, i32),
-        loadRegs(args[3], accRegs, accType));
-    storeRegs(args[0], mma.getResults());
+        loadWords(l, args[1], 4, i32), loadWords(l, args[2], 2, i32),
+        loadWords(l, args[3], accRegs, accType));
+    storeWords(l, args[0], mma.getResults());
     return {};
   }
   case Intrinsic::LdMatrix: {
@@ -107,14 +91,14 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
     auto load =
         LdMatrixOp::create(b, l, llvm::SmallVector<mlir::Type, 4>(count, i32),
                            inSpace(args[1], MemorySpace::shared), trans);
-    storeRegs(args[0], load.getResults());
+    storeWords(l, args[0], load.getResults());
     return {};
   }
   case Intrinsic::StMatrix: {
     int64_t count = templateValue(callee, 0).value;
     bool trans = templateValue(callee, 1).value != 0;
     StMatrixOp::create(b, l, inSpace(args[0], MemorySpace::shared),
-                       loadRegs(args[1], count, i32), trans);
+                       loadWords(l, args[1], count, i32), trans);
     return {};
   }
   case Intrinsic::CpAsync: {

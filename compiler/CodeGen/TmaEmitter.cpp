@@ -19,14 +19,8 @@ namespace alloy {
 mlir::Value FunctionEmitter::emitTmaIntrinsic(Intrinsic intrinsic,
                                               const CallExpr *e) {
   mlir::Location l = loc(e->getExprLoc());
-  llvm::SmallVector<mlir::Value, 8> args;
-  for (const Expr *arg : e->arguments())
-    args.push_back(emitScalarExpr(arg));
-  auto shared = [&](mlir::Value p) {
-    return AddrSpaceCastOp::create(
-               b, l, PtrType::get(b.getContext(), MemorySpace::shared), p)
-        .getResult();
-  };
+  llvm::SmallVector<mlir::Value, 8> args = emitArguments(e);
+  auto shared = [&](mlir::Value p) { return castToShared(l, p); };
   switch (intrinsic) {
   case Intrinsic::TmaLoad:
     // (dst, map, bar, coordinates...)

@@ -52,27 +52,12 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
   mlir::Location l = loc(e->getExprLoc());
   const FunctionDecl *callee = e->getDirectCallee();
   mlir::Type f32 = b.getF32Type();
-  auto value = [&](mlir::Value p, unsigned j) {
-    return j ? MemberAddrOp::create(b, l, p, 4 * j).getResult() : p;
-  };
-  auto loadAcc = [&](mlir::Value p, unsigned n) {
-    llvm::SmallVector<mlir::Value, 64> acc;
-    for (unsigned j = 0; j < n; ++j)
-      acc.push_back(LoadOp::create(b, l, f32, value(p, j), 4));
-    return acc;
-  };
-  auto storeAcc = [&](mlir::Value p, mlir::ValueRange acc) {
-    for (auto [j, v] : llvm::enumerate(acc))
-      StoreOp::create(b, l, v, value(p, j), 4);
-  };
 
   switch (intrinsic) {
   case Intrinsic::SharedAddress: {
     // template-free: uint32_t shared_address(const void *)
     mlir::Value p = emitScalarExpr(e->getArg(0));
-    mlir::Value shared = AddrSpaceCastOp::create(
-        b, l, PtrType::get(b.getContext(), MemorySpace::shared), p);
-    return PtrToIntOp::create(b, l, b.getI32Type(), shared);
+    return PtrToIntOp::create(b, l, b.getI32Type(), castToShared(l, p));
   }
   case Intrinsic::WgmmaFence: {
     // template <int Count> void fence(float *acc)
@@ -82,10 +67,10 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
       WgmmaFenceOp::create(b, l, mlir::TypeRange{}, mlir::ValueRange{});
       return {};
     }
-    llvm::SmallVector<mlir::Value, 64> acc = loadAcc(p, n);
+    llvm::SmallVector<mlir::Value, 64> acc = loadWords(l, p, n, f32);
     auto fence = WgmmaFenceOp::create(b, l, mlir::ValueRange(acc).getTypes(),
                                       acc);
-    storeAcc(p, fence.getResults());
+    storeWords(l, p, fence.getResults());
     return {};
   }
   case Intrinsic::WgmmaMmaAsync: {
@@ -102,9 +87,10 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     mlir::Value aDesc = descriptor(e->getArg(1));
     mlir::Value bDesc = descriptor(e->getArg(2));
     mlir::Value scale = emitCondition(e->getArg(3));
-    auto mma = WgmmaMmaAsyncOp::create(b, l, n, type, aDesc, bDesc, transB,
-                                       scale, loadAcc(acc.ptr, n / 2));
-    storeAcc(acc.ptr, mma.getD());
+    auto mma =
+        WgmmaMmaAsyncOp::create(b, l, n, type, aDesc, bDesc, transB, scale,
+                                loadWords(l, acc.ptr, n / 2, f32));
+    storeWords(l, acc.ptr, mma.getD());
     return {};
   }
   case Intrinsic::WgmmaMmaAsyncRegA: {
@@ -116,15 +102,15 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     MmaType type = multiplicandType(callee, 3);
     Address acc = emitAddress(e->getArg(0));
     Address frag = emitAddress(e->getArg(1));
-    llvm::SmallVector<mlir::Value, 4> a;
-    for (unsigned j = 0; j < 4; ++j)
-      a.push_back(LoadOp::create(b, l, b.getI32Type(), value(frag.ptr, j), 4));
+    llvm::SmallVector<mlir::Value, 64> a =
+        loadWords(l, frag.ptr, 4, b.getI32Type());
     Address d = emitMaterialized(e->getArg(2));
     mlir::Value bDesc = LoadOp::create(b, l, b.getI64Type(), d.ptr, 8);
     mlir::Value scale = emitCondition(e->getArg(3));
-    auto mma = WgmmaMmaAsyncRegAOp::create(b, l, n, type, a, bDesc, transB,
-                                           scale, loadAcc(acc.ptr, n / 2));
-    storeAcc(acc.ptr, mma.getD());
+    auto mma =
+        WgmmaMmaAsyncRegAOp::create(b, l, n, type, a, bDesc, transB, scale,
+                                    loadWords(l, acc.ptr, n / 2, f32));
+    storeWords(l, acc.ptr, mma.getD());
     return {};
   }
   case Intrinsic::WgmmaCommit:
@@ -137,10 +123,10 @@ mlir::Value FunctionEmitter::emitWgmmaIntrinsic(Intrinsic intrinsic,
     mlir::Value p = emitScalarExpr(e->getArg(0));
     llvm::SmallVector<mlir::Value, 64> acc;
     if (n)
-      acc = loadAcc(p, n);
+      acc = loadWords(l, p, n, f32);
     auto wait = WgmmaWaitOp::create(b, l, mlir::ValueRange(acc).getTypes(),
                                     b.getI32IntegerAttr(pending), acc);
-    storeAcc(p, wait.getResults());
+    storeWords(l, p, wait.getResults());
     return {};
   }
   default:
