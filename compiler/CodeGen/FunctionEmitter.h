@@ -2,11 +2,12 @@
 // AST to the Alloy dialect plus func/arith/cf/math.
 //
 // The model is clang's own code generation: every local lives in an
-// alloy.alloca (mem2reg promotes scalars later); scalar expressions become
-// SSA values (ScalarExprEmitter.cpp), glvalues addresses (LValueEmitter.cpp),
-// class and array objects are built in place (AggregateEmitter.cpp), and
-// statements become unstructured control flow (StmtEmitter.cpp). Each
-// emitter is a visitor with one method per AST node class.
+// alloy.alloca (LLVM's SROA promotes them after lowering); scalar
+// expressions become SSA values (ScalarExprEmitter.cpp), glvalues
+// addresses (LValueEmitter.cpp), class and array objects are built in place
+// (AggregateEmitter.cpp), and statements become unstructured control flow
+// (StmtEmitter.cpp). Each emitter is a visitor with one method per AST node
+// class.
 //
 // The input was checked by Sema/DeviceCodeChecker: whatever reaches an
 // emitter is supported, and the emitters assert it.

@@ -37,10 +37,10 @@ struct GpuTarget {
 #define GEN_PASS_DECL
 #include "alloy/Conversion/Passes.h.inc"
 
-/// convert-alloy-to-llvm, mem2reg, canonicalize, cse,
-/// reconcile-unrealized-casts: Alloy + upstream dialects to llvm + nvvm, for
-/// targets from sm_<sm> up; with `archSpecific`, for the arch-specific
-/// sm_<sm>a only (sm_90a). `targets` names the build's architectures in
+/// convert-alloy-to-llvm, reconcile-unrealized-casts, canonicalize, cse (no
+/// MLIR mem2reg: LLVM's SROA promotes the slots): Alloy + upstream dialects
+/// to llvm + nvvm, for targets from sm_<sm> up; with `archSpecific`, for the
+/// arch-specific sm_<sm>a only (sm_90a). `targets` names the build's architectures in
 /// diagnostics ("sm_80,sm_90a").
 void buildAlloyToLLVMPipeline(mlir::OpPassManager &pm, unsigned sm = 80,
                               bool archSpecific = false,

@@ -490,7 +490,7 @@ void prepareFuncs(ModuleOp module) {
 }
 
 /// Moves every llvm.alloca with a constant count into its function's entry
-/// block so that mem2reg/SROA see it and no dynamic stack is needed.
+/// block so that LLVM's SROA sees it and no dynamic stack is needed.
 void hoistAllocas(ModuleOp module) {
   module.walk([](LLVM::LLVMFuncOp fn) {
     if (fn.isExternal())

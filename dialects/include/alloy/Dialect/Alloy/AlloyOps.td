@@ -88,7 +88,7 @@ def Alloy_AllocaOp : Alloy_Op<"alloca"> {
   let description = [{
     Allocates one `elem_type` (a scalar, `!alloy.ptr` or `!alloy.record`) in
     the function's frame and returns its generic address. Lowered allocas go
-    to the entry block so that `mem2reg` can promote them.
+    to the entry block so that LLVM's SROA can promote them.
 
     ```mlir
     %p = alloy.alloca f32, align 4
