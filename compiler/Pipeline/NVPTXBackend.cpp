@@ -2,6 +2,7 @@
 #include "AssumeConvergent.h"
 #include "CheckWgmma.h"
 #include "ExactNegation.h"
+#include "HoistAnticipatedLoads.h"
 #include "LaunchFacts.h"
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
@@ -367,6 +368,11 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   pb.registerPeepholeEPCallback(
       [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
         fpm.addPass(LaunchFactsPass());
+      });
+  // Before the last SimplifyCFG and instcombine of function simplification.
+  pb.registerScalarOptimizerLateEPCallback(
+      [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+        fpm.addPass(HoistAnticipatedLoadsPass());
       });
   // Before the full-unroll pass: register tiles get unrolled into registers.
   pb.registerLateLoopOptimizationsEPCallback(

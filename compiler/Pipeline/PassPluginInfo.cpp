@@ -1,11 +1,13 @@
 // Makes Alloy's LLVM IR passes loadable into LLVM's `opt`, for tests:
 //   opt -load-pass-plugin=AlloyLLVMPasses.so -passes=alloy-ptxas-fp-bits-guard
-//   (and alloy-check-wgmma, alloy-exact-negation, alloy-launch-facts,
+//   (and alloy-check-wgmma, alloy-exact-negation,
+//   alloy-hoist-anticipated-loads, alloy-launch-facts,
 //   alloy-pack-halves, alloy-signed-zero-selects, alloy-wide-copies, the module
 //   pass alloy-assume-convergent and the loop pass alloy-unroll-indexed-arrays)
 #include "AssumeConvergent.h"
 #include "CheckWgmma.h"
 #include "ExactNegation.h"
+#include "HoistAnticipatedLoads.h"
 #include "LaunchFacts.h"
 #include "PackHalves.h"
 #include "PtxasFPBitsGuard.h"
@@ -44,6 +46,10 @@ llvmGetPassPluginInfo() {
                   }
                   if (name == alloy::ExactNegationPass::name()) {
                     fpm.addPass(alloy::ExactNegationPass());
+                    return true;
+                  }
+                  if (name == alloy::HoistAnticipatedLoadsPass::name()) {
+                    fpm.addPass(alloy::HoistAnticipatedLoadsPass());
                     return true;
                   }
                   if (name == alloy::LaunchFactsPass::name()) {

@@ -1,0 +1,157 @@
+#include "HoistAnticipatedLoads.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <map>
+#include <vector>
+
+using namespace llvm;
+
+namespace alloy {
+namespace {
+
+// Blocks the walk from the hoisting point may visit before it gives up.
+constexpr unsigned kMaxBlocks = 32;
+
+// Loads of one type from one address: the pointer, or a GEP's source type
+// and operands (its flags left out).
+std::vector<const void *> addressKey(const LoadInst &load) {
+  std::vector<const void *> key{load.getType()};
+  const Value *ptr = load.getPointerOperand();
+  if (const auto *gep = dyn_cast<GetElementPtrInst>(ptr)) {
+    key.push_back(gep->getSourceElementType());
+    for (const Value *operand : gep->operands())
+      key.push_back(operand);
+  } else {
+    key.push_back(ptr);
+  }
+  return key;
+}
+
+// Whether `v` is available at the end of `block`.
+bool availableAt(const Value *v, const BasicBlock *block,
+                 const DominatorTree &dt) {
+  const auto *inst = dyn_cast<Instruction>(v);
+  return !inst || dt.dominates(inst, block->getTerminator());
+}
+
+// Whether `inst` lets execution go on to the next instruction without
+// touching memory that a load could see.
+bool isHarmless(const Instruction &inst) {
+  return !inst.mayWriteToMemory() && !isa<CallBase>(inst) &&
+         isGuaranteedToTransferExecutionToSuccessor(&inst);
+}
+
+// Whether every path from the end of `from` reaches one of `copies` with
+// only harmless instructions before it.
+bool anticipated(BasicBlock *from, ArrayRef<LoadInst *> copies,
+                 const DominatorTree &dt) {
+  SmallPtrSet<const BasicBlock *, 8> holding;
+  for (LoadInst *copy : copies)
+    holding.insert(copy->getParent());
+  SmallPtrSet<BasicBlock *, 16> seen;
+  SmallVector<BasicBlock *, 16> work(successors(from));
+  if (work.empty())
+    return false;
+  while (!work.empty()) {
+    BasicBlock *block = work.pop_back_val();
+    if (!seen.insert(block).second)
+      continue;
+    if (seen.size() > kMaxBlocks || block == from || dt.dominates(block, from))
+      return false; // too far, or a loop around the hoisting point
+    for (Instruction &inst : *block) {
+      if (auto *load = dyn_cast<LoadInst>(&inst);
+          load && is_contained(copies, load))
+        break;
+      if (!isHarmless(inst))
+        return false;
+    }
+    if (holding.contains(block)) {
+      // Harmless up to its copy (checked above, which stopped there).
+      continue;
+    }
+    if (succ_empty(block))
+      return false; // a path that leaves without loading
+    for (BasicBlock *next : successors(block)) {
+      if (dt.dominates(next, block))
+        return false; // a loop without a copy
+      work.push_back(next);
+    }
+  }
+  return true;
+}
+
+bool hoist(SmallVectorImpl<LoadInst *> &copies, DominatorTree &dt) {
+  BasicBlock *at = copies.front()->getParent();
+  for (LoadInst *copy : copies)
+    at = dt.findNearestCommonDominator(at, copy->getParent());
+  if (!at)
+    return false;
+  for (LoadInst *copy : copies)
+    if (copy->getParent() == at)
+      return false; // one copy dominates the others: GVN's job
+  Value *ptr = copies.front()->getPointerOperand();
+  auto *gep = dyn_cast<GetElementPtrInst>(ptr);
+  if (gep) {
+    for (const Value *operand : gep->operands())
+      if (!availableAt(operand, at, dt))
+        return false;
+  } else if (!availableAt(ptr, at, dt)) {
+    return false;
+  }
+  if (!anticipated(at, copies, dt))
+    return false;
+  IRBuilder<> b(at->getTerminator());
+  Value *address = ptr;
+  if (gep) {
+    GEPNoWrapFlags flags = GEPNoWrapFlags::all();
+    for (LoadInst *copy : copies)
+      flags =
+          flags &
+          cast<GetElementPtrInst>(copy->getPointerOperand())->getNoWrapFlags();
+    auto *clone = cast<GetElementPtrInst>(gep->clone());
+    clone->setNoWrapFlags(flags);
+    b.Insert(clone);
+    address = clone;
+  }
+  Align align = copies.front()->getAlign();
+  for (LoadInst *copy : copies)
+    align = std::min(align, copy->getAlign());
+  LoadInst *load =
+      b.CreateAlignedLoad(copies.front()->getType(), address, align);
+  for (LoadInst *copy : copies) {
+    Value *oldAddress = copy->getPointerOperand();
+    copy->replaceAllUsesWith(load);
+    copy->eraseFromParent();
+    RecursivelyDeleteTriviallyDeadInstructions(oldAddress);
+  }
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses HoistAnticipatedLoadsPass::run(Function &f,
+                                                 FunctionAnalysisManager &fam) {
+  std::map<std::vector<const void *>, SmallVector<LoadInst *, 2>> same;
+  for (Instruction &inst : instructions(f))
+    if (auto *load = dyn_cast<LoadInst>(&inst); load && load->isSimple())
+      same[addressKey(*load)].push_back(load);
+  DominatorTree &dt = fam.getResult<DominatorTreeAnalysis>(f);
+  bool changed = false;
+  for (auto &[key, copies] : same)
+    if (copies.size() > 1)
+      changed |= hoist(copies, dt);
+  if (!changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses kept;
+  kept.preserveSet<CFGAnalyses>();
+  return kept;
+}
+
+} // namespace alloy
