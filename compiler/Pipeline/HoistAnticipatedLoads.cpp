@@ -52,9 +52,6 @@ bool isHarmless(const Instruction &inst) {
 // only harmless instructions before it.
 bool anticipated(BasicBlock *from, ArrayRef<LoadInst *> copies,
                  const DominatorTree &dt) {
-  SmallPtrSet<const BasicBlock *, 8> holding;
-  for (LoadInst *copy : copies)
-    holding.insert(copy->getParent());
   SmallPtrSet<BasicBlock *, 16> seen;
   SmallVector<BasicBlock *, 16> work(successors(from));
   if (work.empty())
@@ -65,17 +62,18 @@ bool anticipated(BasicBlock *from, ArrayRef<LoadInst *> copies,
       continue;
     if (seen.size() > kMaxBlocks || block == from || dt.dominates(block, from))
       return false; // too far, or a loop around the hoisting point
+    bool reached = false; // a copy, with only harmless instructions before
     for (Instruction &inst : *block) {
       if (auto *load = dyn_cast<LoadInst>(&inst);
-          load && is_contained(copies, load))
+          load && is_contained(copies, load)) {
+        reached = true;
         break;
+      }
       if (!isHarmless(inst))
         return false;
     }
-    if (holding.contains(block)) {
-      // Harmless up to its copy (checked above, which stopped there).
+    if (reached)
       continue;
-    }
     if (succ_empty(block))
       return false; // a path that leaves without loading
     for (BasicBlock *next : successors(block)) {
