@@ -2,11 +2,14 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -34,6 +37,72 @@ bool isFence(const llvm::Value *v) {
 }
 bool isReleasingWait(const llvm::Value *v) {
   return asmText(v).contains("wgmma.wait_group.sync.aligned 0;");
+}
+bool isCommit(const llvm::Value *v) {
+  return asmText(v).contains("wgmma.commit_group");
+}
+// N of a wgmma.wait_group N, or -1.
+int waitDepth(const llvm::Value *v) {
+  llvm::StringRef text = asmText(v);
+  llvm::StringRef marker = "wgmma.wait_group.sync.aligned ";
+  size_t at = text.find(marker);
+  int n = -1;
+  if (at != llvm::StringRef::npos && text.substr(at + marker.size())
+                                         .take_while(llvm::isDigit)
+                                         .getAsInteger(10, n))
+    return -1;
+  return n;
+}
+
+// Whether some path from `mma` (with A in registers, operands 0-3) writes
+// the registers it reads before a wait covers its group: the instruction
+// that defines an operand again (in a loop that does not unroll), or the
+// copy into an operand that is a phi, at the end of a predecessor. The
+// group is covered by a wait_group N once N further groups are committed.
+bool rewritesFragment(llvm::CallInst *mma) {
+  llvm::SmallPtrSet<const llvm::Instruction *, 4> defs;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 4> copies;
+  for (unsigned i = 0; i < 4; ++i) {
+    auto *def = llvm::dyn_cast<llvm::Instruction>(mma->getArgOperand(i));
+    if (!def)
+      continue;
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(def)) {
+      for (unsigned in = 0; in < phi->getNumIncomingValues(); ++in)
+        if (phi->getIncomingValue(in) != phi)
+          copies.insert(phi->getIncomingBlock(in));
+    } else {
+      defs.insert(def);
+    }
+  }
+  // (block, groups committed since the mma, capped), from a position.
+  constexpr unsigned kCap = 8;
+  llvm::DenseSet<std::pair<const llvm::BasicBlock *, unsigned>> seen;
+  llvm::SmallVector<std::pair<llvm::BasicBlock::iterator, unsigned>, 16> work;
+  work.push_back({std::next(mma->getIterator()), 0});
+  while (!work.empty()) {
+    auto [it, commits] = work.pop_back_val();
+    llvm::BasicBlock *bb = it->getParent();
+    bool covered = false;
+    for (; it != bb->end(); ++it) {
+      if (defs.contains(&*it))
+        return true;
+      if (isCommit(&*it))
+        commits = std::min(commits + 1, kCap);
+      int n = waitDepth(&*it);
+      if (n >= 0 && commits >= 1 && int(commits) - 1 >= n) {
+        covered = true;
+        break;
+      }
+    }
+    if (covered)
+      continue;
+    if (copies.contains(bb))
+      return true;
+    for (llvm::BasicBlock *succ : llvm::successors(bb))
+      if (seen.insert({succ, commits}).second)
+        work.push_back({succ->begin(), commits});
+  }
+  return false;
 }
 
 // The mma's source location, from its asm's "// alloy-wgmma FILE:L:C".
@@ -106,8 +175,9 @@ std::string describe(const llvm::Instruction *user) {
 
 } // namespace
 
-WgmmaDiagnostic::WgmmaDiagnostic(std::string where, std::string message)
-    : llvm::DiagnosticInfo(kind, llvm::DS_Error), where_(std::move(where)),
+WgmmaDiagnostic::WgmmaDiagnostic(std::string where, std::string message,
+                                 llvm::DiagnosticSeverity severity)
+    : llvm::DiagnosticInfo(kind, severity), where_(std::move(where)),
       message_(std::move(message)) {}
 
 void WgmmaDiagnostic::print(llvm::DiagnosticPrinter &dp) const {
@@ -133,6 +203,23 @@ llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
     if (reported.insert(where + message).second)
       f.getContext().diagnose(WgmmaDiagnostic(where, message));
   };
+
+  for (llvm::CallInst *mma : mmas)
+    if (asmText(mma).contains("// alloy-wgmma-rega ") &&
+        rewritesFragment(mma)) {
+      std::string where = whereOf(mma);
+      std::string message =
+          "the registers of this wgmma's A fragment are written again "
+          "before a gpu::wgmma::wait covers its group (in '" +
+          fn +
+          "'), while the tensor cores may still read them, which PTX "
+          "leaves undefined: a loop that does not unroll rewrites them in "
+          "its next iteration; wait for the group inside the loop, or let "
+          "the loop unroll";
+      if (reported.insert(where + message).second)
+        f.getContext().diagnose(
+            WgmmaDiagnostic(where, message, llvm::DS_Warning));
+    }
 
   auto &uniformity = fam.getResult<llvm::UniformityInfoAnalysis>(f);
   llvm::DenseMap<const llvm::Value *, bool> memo;

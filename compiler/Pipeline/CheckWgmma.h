@@ -8,7 +8,9 @@
 // nothing was overwritten or never waited for: both are errors. So is a
 // descriptor that LLVM's uniformity analysis finds divergent (wgmma needs
 // the same one on every thread of the warpgroup). Errors name the mma's
-// source location, which its asm carries as a comment.
+// source location, which its asm carries as a comment. A warning: the
+// registers of an A fragment (in registers) written again before a wait
+// covers its mma, which a loop that does not unroll does.
 #ifndef ALLOY_COMPILER_PIPELINE_CHECKWGMMA_H
 #define ALLOY_COMPILER_PIPELINE_CHECKWGMMA_H
 
@@ -29,7 +31,8 @@ public:
 // One misuse: `where` is the mma's file:line:col ("?" when unknown).
 class WgmmaDiagnostic : public llvm::DiagnosticInfo {
 public:
-  WgmmaDiagnostic(std::string where, std::string message);
+  WgmmaDiagnostic(std::string where, std::string message,
+                  llvm::DiagnosticSeverity severity = llvm::DS_Error);
   void print(llvm::DiagnosticPrinter &dp) const override;
   static bool classof(const llvm::DiagnosticInfo *di);
   const std::string &where() const { return where_; }

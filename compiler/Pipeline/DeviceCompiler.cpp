@@ -60,7 +60,10 @@ struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
       return true;
     }
     if (const auto *wgmma = llvm::dyn_cast<WgmmaDiagnostic>(&di)) {
-      report(diags, locationOf(wgmma->where()), diag::err_wgmma_misuse)
+      report(diags, locationOf(wgmma->where()),
+             wgmma->getSeverity() == llvm::DS_Error
+                 ? diag::err_wgmma_misuse
+                 : diag::warn_wgmma_fragment_rewritten)
           << wgmma->message();
       return true;
     }

@@ -29,19 +29,22 @@ void reportDivergentBarriers(mlir::ModuleOp module,
   if (!diags.hasSourceManager())
     return;
   clang::SourceManager &sm = diags.getSourceManager();
-  llvm::DenseSet<clang::SourceLocation> reported;
+  llvm::DenseSet<std::pair<clang::SourceLocation, unsigned>> reported;
   for (const DivergentBarrier &d : findDivergentBarriers(module)) {
     clang::SourceLocation at = toClang(d.sync->getLoc(), sm);
-    // A template's instances share their source: one warning for them all.
-    if (at.isValid() && !reported.insert(at).second)
+    // A template's instances share their source: one warning for them all
+    // (of each kind: a call may reach a barrier and an election).
+    if (at.isValid() && !reported.insert({at, unsigned(d.byLane)}).second)
       continue;
     report(diags, at,
-           d.byBlock ? diag::warn_divergent_cluster_barrier
-                     : diag::warn_divergent_barrier)
+           d.byLane    ? diag::warn_divergent_election
+           : d.byBlock ? diag::warn_divergent_cluster_barrier
+                       : diag::warn_divergent_barrier)
         << d.name;
     report(diags, toClang(d.branch->getLoc(), sm),
-           d.byBlock ? diag::note_block_dependent_branch
-                     : diag::note_divergent_branch);
+           d.byLane    ? diag::note_lane_dependent_branch
+           : d.byBlock ? diag::note_block_dependent_branch
+                       : diag::note_divergent_branch);
   }
 }
 

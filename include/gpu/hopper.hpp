@@ -93,7 +93,8 @@ inline void fence_proxy_async() noexcept { detail::fence_proxy_async(); }
 // mbarrier inits are visible to the async proxy and to the cluster.
 inline void fence_mbarrier_init() noexcept { detail::fence_mbarrier_init(); }
 // elect.sync (sm_90): true on exactly one lane of the warp. Every lane of
-// the warp must call it together (warp-uniform control flow).
+// the warp must call it together (warp-uniform control flow); the plugin
+// warns when a branch that may differ between the lanes decides the call.
 inline bool elect_one() noexcept { return detail::elect_one(); }
 
 } // namespace gpu

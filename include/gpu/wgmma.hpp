@@ -373,8 +373,10 @@ inline void mma_async(accumulator<N> &, descriptor<T>, descriptor<T, MB>,
 
 // The same with A in registers (f16, bf16; m64nNk16). Like the
 // accumulator, A's registers belong to the tensor cores until a wait
-// covers the mma's group: do not modify the fragment before then (ptxas
-// keeps the registers alive; the plugin does not check this one).
+// covers the mma's group. The mma reads the fragment's value at the call,
+// so changing the variable afterwards is fine; what is not is a loop that
+// does not unroll and writes the same registers in its next iteration
+// before a wait (the plugin warns: alloy-check-wgmma).
 template <int N, class T, major MB,
           detail::mma_type AB = detail::type_of<T>()>
 ALLOY_INTRINSIC("wgmma.mma_async_rega")

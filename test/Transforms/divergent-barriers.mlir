@@ -85,3 +85,28 @@ alloy.kernel @uniform(%p: !alloy.ptr<global>, %n: i32) {
   func.call @sync() : () -> ()
   alloy.return
 }
+
+// An election under a branch on the lane's own index: warned; under a
+// branch on the warp index (tid.x / 32): not.
+alloy.kernel @election(%p: !alloy.ptr<global>) {
+  %t = alloy.thread_id x
+  %c32 = arith.constant 32 : i32
+  %c1 = arith.constant 1 : i32
+  %warp = arith.divui %t, %c32 : i32
+  %second = arith.cmpi eq, %warp, %c1 : i32
+  cf.cond_br %second, ^warp1, ^lanes
+^warp1:
+  %e0 = alloy.elect_sync
+  cf.br ^lanes
+^lanes:
+  %odd = arith.andi %t, %c1 : i32
+  %isodd = arith.cmpi eq, %odd, %c1 : i32
+  // expected-note@+1 {{this branch may differ between the lanes of a warp}}
+  cf.cond_br %isodd, ^elect, ^done
+^elect:
+  // expected-warning@+1 {{'election' needs every lane of the warp but may be reached by only some of them}}
+  %e1 = alloy.elect_sync
+  cf.br ^done
+^done:
+  alloy.return
+}

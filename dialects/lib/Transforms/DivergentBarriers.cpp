@@ -4,9 +4,11 @@
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 #include "alloy/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -20,18 +22,28 @@ using namespace alloy;
 
 namespace {
 
-// What a value may depend on, as a bit mask: kThread for the thread index
-// (and atomics, shuffles, votes); for a device function's parameter i,
-// valueBit(i) for its value and contentBit(i) for the memory it points to.
-// Summaries in terms of parameters make the analysis context sensitive: a
-// call substitutes its arguments' masks.
+// What a value may depend on, as a bit mask: kThread for what may differ
+// between the lanes of a warp (lane index, atomics, most shuffles); for a
+// device function's parameter i, valueBit(i) for its value and
+// contentBit(i) for the memory it points to. Summaries in terms of
+// parameters make the analysis context sensitive: a call substitutes its
+// arguments' masks.
 using Taint = uint64_t;
 constexpr Taint kThread = Taint(1) << 63;
 // The block's index (and a block's rank in its cluster): uniform in a
 // block, so harmless to block barriers, but a cluster barrier that only
 // some blocks of the cluster reach hangs.
 constexpr Taint kBlock = Taint(1) << 62;
-constexpr unsigned kMaxParams = 31;
+// The same on every lane of a warp but not across the block: tid.x / 32,
+// tid.x < 64, tid.y, votes, a shuffle from one lane, warpgroup_index().
+// The thread-index forms assume that a warp lies in one row of the block
+// (a 1-D block, or a block_dim().x that is a multiple of 32).
+constexpr Taint kWarp = Taint(1) << 61;
+// Exactly the thread's x index (or its rank in the block): divided by a
+// multiple of 32 or compared with one it is kWarp; otherwise kThread.
+constexpr Taint kTidX = Taint(1) << 60;
+constexpr Taint kThreadBits = kThread | kWarp | kTidX;
+constexpr unsigned kMaxParams = 30;
 Taint valueBit(unsigned i) { return i < kMaxParams ? Taint(1) << (2 * i) : kThread; }
 Taint contentBit(unsigned i) {
   return i < kMaxParams ? Taint(1) << (2 * i + 1) : kThread;
@@ -55,10 +67,114 @@ bool isBlockSource(Operation *op) {
   return false;
 }
 
-bool isSource(Operation *op) {
-  // A lane's fragment registers and asm results differ per lane.
-  return isa<ThreadIdOp, LaneIdOp, AtomicRMWOp, AtomicCASOp, ShflOp, VoteOp,
-             MmaSyncOp, LdMatrixOp, InlineAsmOp>(op);
+// The mask of a source of thread-dependent values, or 0.
+Taint sourceTaint(Operation *op) {
+  if (auto tid = dyn_cast<ThreadIdOp>(op))
+    return tid.getDim() == Dim::x ? kTidX : kWarp;
+  if (isa<VoteOp>(op))
+    return kWarp;
+  if (auto shfl = dyn_cast<ShflOp>(op)) // idx: Analysis::visit
+    return shfl.getKind() == ShflKind::idx ? 0 : kThread;
+  if (auto inlineAsm = dyn_cast<InlineAsmOp>(op))
+    return inlineAsm.getAsmTemplate().contains("alloy-warpgroup-uniform")
+               ? kWarp
+               : kThread;
+  // A lane's fragment registers differ per lane; elect_sync is true on one.
+  if (isa<LaneIdOp, AtomicRMWOp, AtomicCASOp, MmaSyncOp, LdMatrixOp,
+          ElectSyncOp>(op))
+    return kThread;
+  return 0;
+}
+
+// kTidX as kThread: the index deciding a branch, or passed on.
+Taint laneIfIndex(Taint t) { return t & kTidX ? (t & ~kTidX) | kThread : t; }
+
+std::optional<int64_t> constantOf(Value v) {
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
+    return c.getSExtValue();
+  return std::nullopt;
+}
+
+// Whether `op` keeps its operand's value (a widening or a cast), so that
+// kTidX survives it.
+bool keepsValue(Operation *op) {
+  if (isa<arith::ExtUIOp, arith::ExtSIOp, arith::IndexCastOp,
+          arith::IndexCastUIOp>(op))
+    return true;
+  if (auto trunc = dyn_cast<arith::TruncIOp>(op))
+    return trunc.getType().getIntOrFloatBitWidth() >= 16; // tid.x < 1024
+  return false;
+}
+
+// The predicate with its operands exchanged: a < b is b > a.
+arith::CmpIPredicate swapped(arith::CmpIPredicate p) {
+  using P = arith::CmpIPredicate;
+  switch (p) {
+  case P::ult:
+    return P::ugt;
+  case P::ugt:
+    return P::ult;
+  case P::ule:
+    return P::uge;
+  case P::uge:
+    return P::ule;
+  case P::slt:
+    return P::sgt;
+  case P::sgt:
+    return P::slt;
+  case P::sle:
+    return P::sge;
+  case P::sge:
+    return P::sle;
+  default:
+    return p;
+  }
+}
+
+// Whether `op` maps the thread's x index to something the same on the
+// lanes of a warp: a quotient by a multiple of 32, a shift by 5 or more, a
+// mask that clears the low 5 bits, an order comparison with a multiple of
+// 32 (t < 64, t >= 32, t <= 31). `x` is the operand that carries kTidX.
+bool selectsWarp(Operation *op, Value x) {
+  auto other = [&]() -> std::optional<int64_t> {
+    for (Value v : op->getOperands())
+      if (v != x)
+        return constantOf(v);
+    return std::nullopt;
+  };
+  if (op->getNumOperands() != 2 || op->getOperand(0) == op->getOperand(1))
+    return false;
+  std::optional<int64_t> c = other();
+  if (!c)
+    return false;
+  bool xFirst = op->getOperand(0) == x;
+  if (isa<arith::DivUIOp, arith::DivSIOp>(op))
+    return xFirst && *c > 0 && *c % 32 == 0;
+  if (isa<arith::ShRUIOp, arith::ShRSIOp>(op))
+    return xFirst && *c >= 5;
+  if (isa<arith::AndIOp>(op))
+    return (*c & 31) == 0;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    arith::CmpIPredicate p = cmp.getPredicate();
+    if (!xFirst) // 64 > t is t < 64
+      p = swapped(p);
+    switch (p) {
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::uge:
+    case arith::CmpIPredicate::sge:
+      return *c % 32 == 0;
+    case arith::CmpIPredicate::ule:
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::sgt:
+      return (*c + 1) % 32 == 0;
+    default:
+      return false;
+    }
+  }
+  return false;
 }
 
 // Where a pointer points: a stack slot, a parameter of the function, or
@@ -97,12 +213,23 @@ public:
   }
 
 private:
+  // What a point needs: the block's threads, the cluster's blocks, or the
+  // warp's lanes (elect_one) to reach it together.
+  enum class Kind { block, cluster, warp };
   // A barrier point whose execution depends on `mask`, decided by `branch`.
   struct Pending {
     Operation *sync;
     Operation *branch;
     std::string name;
     Taint mask;
+    Kind kind;
+  };
+  // What decides whether a block runs: the mask, the innermost branch on
+  // the thread and the innermost one that may differ within a warp.
+  struct Control {
+    Taint mask = 0;
+    Operation *reason = nullptr;
+    Operation *laneReason = nullptr;
   };
   struct Function {
     Operation *op;
@@ -112,12 +239,12 @@ private:
     DenseSet<Block *> reachable;
     DenseMap<Value, Taint> taint;
     DenseMap<Operation *, Taint> slots;
-    // Control: the mask that decides whether a block runs, and the branch.
-    DenseMap<Block *, std::pair<Taint, Operation *>> control;
+    DenseMap<Block *, Control> control;
     // Summaries read by callers.
     Taint returns = 0;
     SmallVector<Taint> writes; // what is written through parameter i
     bool syncs = false;           // reaches a barrier
+    bool elects = false;          // reaches elect_one
     SmallVector<Pending> pending; // barriers that depend on parameters
   };
 
@@ -165,16 +292,42 @@ private:
             if (!f->syncs && (isa<BarrierOp, ClusterBarrierOp>(op) || (callee && callee->syncs)))
               f->syncs = changed = true;
           });
+      for (auto &f : functions)
+        if (!f->elects)
+          f->body->walk([&](Operation *op) {
+            Function *callee = calleeOf(op);
+            if (!f->elects &&
+                (isa<ElectSyncOp>(op) || (callee && callee->elects)))
+              f->elects = changed = true;
+          });
     }
   }
 
   // Reports `sync` once, wherever it was found.
   bool report(Operation *sync, Operation *branch, const std::string &name,
-              bool byBlock = false) {
-    if (!reported.insert(sync).second)
+              Kind kind, bool byBlock = false) {
+    if (!reported.insert({sync, int(kind)}).second)
       return false;
-    found.push_back({sync, branch, name, byBlock});
+    found.push_back({sync, branch, name, byBlock, kind == Kind::warp});
     return true;
+  }
+
+  // The part of `control` that matters to a point of this kind, and
+  // whether it is decided already (kThread, kBlock) rather than by
+  // parameters.
+  static Taint relevant(Taint control, Kind kind) {
+    control = laneIfIndex(control);
+    if (kind != Kind::cluster)
+      control &= ~kBlock; // the same in every thread of a block
+    if (kind == Kind::warp)
+      control &= ~kWarp; // the same on the lanes of a warp
+    return control;
+  }
+  bool decide(Operation *sync, Taint m, Operation *branch,
+              const std::string &name, Kind kind) {
+    if (m & (kThread | kWarp))
+      return report(sync, branch, name, kind);
+    return report(sync, branch, name, kind, /*byBlock=*/true);
   }
 
   static Taint get(Function &f, Value v) { return f.taint.lookup(v); }
@@ -231,14 +384,16 @@ private:
 
   // A callee's mask in the caller's terms.
   Taint substitute(Function &f, Operation *call, Taint mask) {
-    Taint t = mask & (kThread | kBlock);
+    Taint t = mask & (kThreadBits | kBlock);
+    Taint fromArgs = 0;
     for (auto [i, arg] : llvm::enumerate(call->getOperands())) {
       if (mask & valueBit(i))
-        t |= get(f, arg);
+        fromArgs |= get(f, arg);
       if (mask & contentBit(i))
-        t |= contents(f, arg);
+        fromArgs |= contents(f, arg);
     }
-    return t;
+    // What the callee computed from an index is not the index.
+    return t | laneIfIndex(fromArgs);
   }
 
   bool propagate(Function &f) {
@@ -246,36 +401,35 @@ private:
     for (Block &block : *f.body) {
       if (!f.reachable.contains(&block))
         continue;
-      auto control = f.control.lookup(&block);
+      Control control = f.control.lookup(&block);
       for (Operation &op : block)
-        changed |= visit(f, &op, control.first, control.second);
+        changed |= visit(f, &op, control);
     }
     changed |= findControl(f);
     return changed;
   }
 
-  bool barrierPoint(Function &f, Operation *op, Taint control,
-                    Operation *branch, const std::string &name) {
-    bool cluster = isa<ClusterBarrierOp>(op);
-    if (!cluster)
-      control &= ~kBlock; // the same in every thread of a block
+  bool barrierPoint(Function &f, Operation *op, Kind kind, const Control &c,
+                    const std::string &name) {
+    Taint control = relevant(c.mask, kind);
     if (!control)
       return false;
-    if (control & kThread)
-      return report(op, branch, name);
-    if (control & kBlock)
-      return report(op, branch, name, /*byBlock=*/true);
+    Operation *branch =
+        kind == Kind::warp && c.laneReason ? c.laneReason : c.reason;
+    if (control & (kThread | kWarp | kBlock))
+      return decide(op, control, branch, name, kind);
     for (Pending &p : f.pending)
-      if (p.sync == op) {
+      if (p.sync == op && p.kind == kind) {
         Taint old = p.mask;
         p.mask |= control;
         return p.mask != old;
       }
-    f.pending.push_back({op, branch, name, control});
+    f.pending.push_back({op, branch, name, control, kind});
     return true;
   }
 
-  bool visit(Function &f, Operation *op, Taint control, Operation *branch) {
+  bool visit(Function &f, Operation *op, const Control &c) {
+    Taint control = c.mask;
     bool changed = false;
     auto operands = [&] {
       Taint t = 0;
@@ -288,19 +442,29 @@ private:
         changed |= addValue(f, r, kBlock);
       return changed;
     }
-    if (isSource(op)) {
+    if (isa<ElectSyncOp>(op))
+      changed |= barrierPoint(f, op, Kind::warp, c, functionName(f.op));
+    if (Taint source = sourceTaint(op)) {
       for (Value r : op->getResults())
-        changed |= addValue(f, r, kThread);
+        changed |= addValue(f, r, source);
       if (isa<AtomicRMWOp, AtomicCASOp>(op))
         changed |= write(f, op->getOperand(0), kThread);
       return changed;
     }
+    if (auto shfl = dyn_cast<ShflOp>(op)) {
+      // One lane's value for the whole warp when every lane names the same
+      // source lane (CUTLASS's warp index idiom). (The value's own mask
+      // is left out: a parameter's would make the result the lane's again.)
+      Taint source = laneIfIndex(get(f, shfl.getLane()));
+      return addValue(f, shfl.getResult(),
+                      kWarp | source | (get(f, shfl.getValue()) & kBlock));
+    }
     if (isa<ClusterBarrierOp>(op))
-      return barrierPoint(f, op, control, branch,
+      return barrierPoint(f, op, Kind::cluster, c,
                           "the cluster barrier (gpu::cluster::sync, arrive "
                           "or wait)");
     if (isa<BarrierOp>(op))
-      return barrierPoint(f, op, control, branch, functionName(f.op));
+      return barrierPoint(f, op, Kind::block, c, functionName(f.op));
     if (auto load = dyn_cast<LoadOp>(op))
       return addValue(f, load.getResult(), contents(f, load.getAddr()));
     if (auto load = dyn_cast<CachedLoadOp>(op))
@@ -321,18 +485,17 @@ private:
                    contents(f, op->getOperand(1)) | operands() | control);
     if (Function *callee = calleeOf(op)) {
       if (callee->syncs)
-        changed |= barrierPoint(f, op, control, branch,
-                                functionName(callee->op));
+        changed |=
+            barrierPoint(f, op, Kind::block, c, functionName(callee->op));
+      if (callee->elects)
+        changed |= barrierPoint(f, op, Kind::warp, c, functionName(callee->op));
       for (Pending &p : callee->pending) {
-        Taint m = substitute(f, op, p.mask);
-        if (!isa<ClusterBarrierOp>(p.sync))
-          m &= ~kBlock;
-        if (m & kThread)
-          changed |= report(p.sync, p.branch, p.name);
-        else if (m & kBlock)
-          changed |= report(p.sync, p.branch, p.name, /*byBlock=*/true);
+        Taint m = relevant(substitute(f, op, p.mask), p.kind);
+        if (m & (kThread | kWarp | kBlock))
+          changed |= decide(p.sync, m, p.branch, p.name, p.kind);
         else if (m)
-          changed |= barrierPoint(f, p.sync, m, p.branch, p.name);
+          changed |=
+              barrierPoint(f, p.sync, p.kind, {m, p.branch, p.branch}, p.name);
       }
       Taint result = substitute(f, op, callee->returns);
       for (Value r : op->getResults())
@@ -352,9 +515,10 @@ private:
       return add(f.returns, operands() | control);
     if (auto br = dyn_cast<BranchOpInterface>(op)) {
       Taint decided = op->getNumSuccessors() > 1 ? operands() : 0;
+      decided = laneIfIndex(decided);
       for (auto [i, succ] : llvm::enumerate(op->getSuccessors())) {
         SuccessorOperands in = br.getSuccessorOperands(i);
-        Taint join = control & ~f.control.lookup(succ).first;
+        Taint join = control & ~f.control.lookup(succ).mask;
         for (unsigned a = 0; a < succ->getNumArguments(); ++a) {
           Taint t = decided | join;
           if (a < in.size() && in[a])
@@ -365,9 +529,45 @@ private:
       return changed;
     }
     Taint t = operands();
+    if (t & kTidX)
+      t = fromThreadX(f, op);
     for (Value r : op->getResults())
       changed |= addValue(f, r, t);
     return changed;
+  }
+
+  // The mask of an operation's result when an operand is kTidX: kWarp when
+  // it selects a warp (selectsWarp), kTidX when it keeps the index (a cast,
+  // or the rank tid.x + block_dim.x * row with row warp-uniform), else
+  // kThread.
+  Taint fromThreadX(Function &f, Operation *op) {
+    Taint t = 0;
+    Value x;
+    for (Value v : op->getOperands()) {
+      Taint vt = get(f, v);
+      if (vt & kTidX)
+        x = v;
+      t |= vt;
+    }
+    Taint rest = t & ~kTidX;
+    if (rest & kThread)
+      return t & ~kTidX;
+    if (keepsValue(op))
+      return t;
+    if (selectsWarp(op, x))
+      return rest | kWarp;
+    if (isa<arith::AddIOp>(op) && op->getOperand(0) != op->getOperand(1)) {
+      Value row =
+          op->getOperand(0) == x ? op->getOperand(1) : op->getOperand(0);
+      auto mul = row.getDefiningOp<arith::MulIOp>();
+      // Not blockIdx.x * block_dim.x + tid.x: its quotient is not.
+      if (mul && (get(f, row) & kWarp) && !(get(f, row) & kTidX))
+        for (Value factor : mul->getOperands())
+          if (auto dim = factor.getDefiningOp<BlockDimOp>();
+              dim && dim.getDim() == Dim::x)
+            return t;
+    }
+    return rest | kThread;
   }
 
   Taint branchTaint(Function &f, Operation *term) {
@@ -433,12 +633,15 @@ private:
       Operation *term = block.getTerminator();
       if (!term || term->getNumSuccessors() < 2)
         continue;
-      auto [mask, reason] = f.control.lookup(&block);
+      auto [mask, reason, laneReason] = f.control.lookup(&block);
       Taint own = branchTaint(f, term);
+      own = laneIfIndex(own); // the index itself differs on each lane
       if (own && !isEarlyExit(f, term)) {
         // The innermost thread-dependent branch explains best.
-        if (!(mask & kThread) || (own & kThread))
+        if (!(mask & (kThread | kWarp)) || (own & (kThread | kWarp)))
           reason = term;
+        if (own & kThread)
+          laneReason = term;
         mask |= own;
       }
       if (!mask)
@@ -451,9 +654,13 @@ private:
           Block *b = n->getBlock();
           if (!b || b == &block)
             break;
-          auto &entry = f.control[b];
-          if (add(entry.first, mask) || !entry.second) {
-            entry.second = reason;
+          Control &entry = f.control[b];
+          if (add(entry.mask, mask) || !entry.reason) {
+            entry.reason = reason;
+            changed = true;
+          }
+          if (laneReason && !entry.laneReason) {
+            entry.laneReason = laneReason;
             changed = true;
           }
         }
@@ -465,7 +672,7 @@ private:
   DenseMap<Operation *, Function *> byOp;
   SymbolTableCollection symbols;
   DenseMap<Operation *, bool> earlyExits;
-  DenseSet<Operation *> reported;
+  DenseSet<std::pair<Operation *, int>> reported;
   std::vector<DivergentBarrier> found;
 };
 
@@ -473,6 +680,17 @@ struct DivergentBarriersPass
     : alloy::impl::DivergentBarriersPassBase<DivergentBarriersPass> {
   void runOnOperation() override {
     for (const DivergentBarrier &d : findDivergentBarriers(getOperation())) {
+      if (d.byLane) {
+        InFlightDiagnostic diag =
+            d.sync->emitWarning()
+            << "'" << d.name
+            << "' needs every lane of the warp but may be reached by only "
+               "some of them: a branch that can differ between the lanes "
+               "of a warp decides whether it runs";
+        diag.attachNote(d.branch->getLoc())
+            << "this branch may differ between the lanes of a warp";
+        continue;
+      }
       if (d.byBlock) {
         InFlightDiagnostic diag =
             d.sync->emitWarning()

@@ -23,6 +23,9 @@ struct DivergentBarrier {
   std::string name;        // the called function ("gpu::sync_threads")
   bool byBlock = false;    // a cluster barrier that a block-dependent
                            // branch decides
+  bool byLane = false;     // an elect_one (alloy.elect_sync, or a call that
+                           // reaches one) that a lane-dependent branch
+                           // decides
 };
 
 /// Every barrier of `module` whose execution a thread-dependent branch
@@ -34,7 +37,11 @@ struct DivergentBarrier {
 /// counted: threads that have exited take no part in later barriers.
 /// Cluster barriers (alloy.cluster_barrier) are also reported when a
 /// branch on the block index decides them (`byBlock`): every block of the
-/// cluster must arrive.
+/// cluster must arrive. Elections (alloy.elect_sync) are reported when a
+/// branch that may differ between the lanes of a warp decides them
+/// (`byLane`); values the same on each warp (tid.x / 32, tid.x < 64,
+/// tid.y, votes, a shuffle from one lane, warpgroup_index()) do not count
+/// there, assuming a warp lies in one row of the block.
 std::vector<DivergentBarrier> findDivergentBarriers(mlir::ModuleOp module);
 
 } // namespace alloy

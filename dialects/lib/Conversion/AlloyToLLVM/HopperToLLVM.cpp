@@ -166,6 +166,7 @@ struct ElectSyncLowering : HopperPattern<ElectSyncOp> {
                                 ConversionPatternRewriter &r) const override {
     if (failed(needSm90(op, "elect.sync", sm)))
       return failure();
+    requirePtxIsaAtLeast(op, 80, r);
     r.replaceOpWithNewOp<NVVM::ElectSyncOp>(op, r.getI1Type(), Value());
     return success();
   }
