@@ -4,6 +4,7 @@
 
 #include "gpu/detail/module_abi.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -48,14 +49,42 @@ static void makeUnfoldable(Module &m, Function &f) {
   b.CreateLoad(i8, id, /*isVolatile=*/true);
 }
 
+// Whether `call` is in host_entry<K>::blocks, the block loops of
+// invoke_blocks (<gpu/detail/launch_abi.hpp>).
+static bool inBlockLoops(const CallBase &call) {
+  StringRef caller = call.getFunction()->getName();
+  return caller.contains("10host_entry") && caller.contains("6blocks");
+}
+
 // Direct calls of kernel `f` call a copy of it that the optimizer may
 // inline and optimize (`f` itself, whose address identifies the kernel,
-// is kept unoptimized below).
-static void callOptimizedCopy(Function &f) {
+// is kept unoptimized below). The block loops of a kernel whose threads
+// wait for each other never run (the CPU device runs such a kernel a
+// thread at a time, through host_entry<K>::invoke): their call becomes a
+// trap, so that the optimizer neither inlines nor compiles the kernel there
+// (most of the host object's size and compile time in a file of many
+// kernel instances).
+static void callOptimizedCopy(Function &f, bool independent) {
   SmallVector<Use *, 4> calls;
-  for (Use &u : f.uses())
-    if (auto *call = dyn_cast<CallBase>(u.getUser()); call && call->isCallee(&u))
+  SmallPtrSet<Function *, 2> neverRun;
+  for (Use &u : f.uses()) {
+    auto *call = dyn_cast<CallBase>(u.getUser());
+    if (!call || !call->isCallee(&u))
+      continue;
+    if (!independent && inBlockLoops(*call))
+      neverRun.insert(call->getFunction());
+    else
       calls.push_back(&u);
+  }
+  for (Function *loops : neverRun) {
+    for (BasicBlock &bb : *loops)
+      bb.dropAllReferences();
+    while (!loops->empty())
+      loops->begin()->eraseFromParent();
+    IRBuilder<> b(BasicBlock::Create(f.getContext(), "", loops));
+    b.CreateIntrinsic(Intrinsic::trap, {});
+    b.CreateUnreachable();
+  }
   if (calls.empty())
     return;
   ValueToValueMapTy map;
@@ -109,7 +138,7 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
       if (!f->isDeclaration()) {
         // The CPU device runs the kernel through direct calls (the launch
         // template's host_entry<K>): they go to an optimizable copy.
-        callOptimizedCopy(*f);
+        callOptimizedCopy(*f, k.independent);
         f->addFnAttr(Attribute::NoInline);
         f->addFnAttr(Attribute::OptimizeNone);
         makeUnfoldable(m, *f);

@@ -1,7 +1,10 @@
 #!/bin/sh
 # Compile time of the vecadd sample, median of N runs each: alloy++ (with
 # its precompiled <gpu/gpu.hpp>, and without), nvcc on the same program in
-# CUDA C++, plain clang++ (no plugin, no GPU code). Prints a Markdown table.
+# CUDA C++, plain clang++ (no plugin, no GPU code). Then a kernel-heavy
+# file: cuda-samples' reduction_kernel.cu (198 kernel instances), as
+# `alloy port` leaves it, against nvcc on the original. Prints Markdown
+# tables.
 # usage: sh bench/compile_time/run.sh BUILD_DIR [N] [ARCH]
 set -eu
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,3 +45,23 @@ echo "| alloy++ -O2 -c (precompiled <gpu/gpu.hpp>) | $t_alloy | $(ratio "$t_allo
 echo "| alloy++ -O2 -c, ALLOY_PCH=0 | $t_nopch | $(ratio "$t_nopch" "$t_nvcc") | $(ratio "$t_nopch" "$t_clang") |"
 echo "| nvcc -O3 -c (same program in CUDA C++) | ${t_nvcc:-n/a} | 1.00 | $(ratio "${t_nvcc:-}" "$t_clang") |"
 echo "| clang++ -O2 -c (host only, no plugin) | $t_clang | $(ratio "$t_clang" "$t_nvcc") | 1.00 |"
+
+# The kernel-heavy file.
+red=$src/test/Port/Inputs/cuda-samples/reduction
+common=$src/test/Port/Inputs/cuda-samples/Common
+mkdir -p "$work/red"
+cp "$red"/* "$work/red/"
+"$build/bin/alloy-port" "$work/red/reduction_kernel.cu" -o "$work/red/reduction_kernel.cpp" \
+  -- -I"$common" -I"$work/red" >/dev/null 2>&1
+"$alloyxx" -O2 --gpu-arch="$arch" -I"$common" -I"$work/red" -c "$work/red/reduction_kernel.cpp" -o "$work/warm.o"
+t_red=$(median "$alloyxx" -O2 --gpu-arch="$arch" -I"$common" -I"$work/red" -c "$work/red/reduction_kernel.cpp" -o "$work/r.o")
+if [ -x "$nvcc" ]; then
+  t_red_nvcc=$(median "$nvcc" -O3 -arch="$arch" -I"$common" -I"$red" -c "$red/reduction_kernel.cu" -o "$work/rn.o")
+else
+  t_red_nvcc=""
+fi
+echo
+echo "| compile of cuda-samples' reduction_kernel.cu, 198 kernel instances ($arch), median of $n | seconds | / nvcc |"
+echo "|---|---|---|"
+echo "| alloy++ -O2 -c (the file as alloy port leaves it) | $t_red | $(ratio "$t_red" "$t_red_nvcc") |"
+echo "| nvcc -O3 -c (the original) | ${t_red_nvcc:-n/a} | 1.00 |"

@@ -83,9 +83,13 @@ void add_buffer(buffer_arg *buffers, size_t &count, uint32_t argument,
                         traits::kind != param_kind::input};
 }
 
-template <auto K, class... Ps, size_t... Is, class... Args>
-result<void> marshal(type_list<Ps...>, std::index_sequence<Is...>, stream &s,
-                     const kernel_handle &kernel, Args &...args) {
+// Not a template of the kernel, and not inlined: the kernels of one
+// signature share one copy (a file with 200 kernel instances compiled 200
+// copies before, a fifth of its host code).
+template <class... Ps, size_t... Is, class... Args>
+[[gnu::noinline]] result<void>
+marshal(type_list<Ps...>, std::index_sequence<Is...>, stream &s,
+        const kernel_handle &kernel, Args &...args) {
   std::array<memory_arg, sizeof...(Ps)> memory{};
   std::optional<gpu::error> failure;
   (locate<Ps>(kernel, uint32_t(Is + 1), std::as_const(args), memory[Is],
@@ -109,8 +113,8 @@ template <auto K, class... Args>
 result<void> marshal_and_launch(stream &s, const kernel_handle &kernel,
                                 Args &&...args) {
   using sig = kernel_signature<decltype(K)>;
-  return marshal<K>(typename sig::params{}, std::index_sequence_for<Args...>{},
-                    s, kernel, args...);
+  return marshal(typename sig::params{}, std::index_sequence_for<Args...>{}, s,
+                 kernel, args...);
 }
 
 } // namespace gpu::detail
