@@ -129,3 +129,31 @@ bool is_sticky_fault(int code) noexcept {
 }
 
 } // namespace gpu::detail
+
+namespace gpu {
+namespace {
+// error::code()'s category: Alloy's and the driver's codes, named from the
+// tables (no driver call: a category outlives any context).
+class gpu_category final : public std::error_category {
+public:
+  const char *name() const noexcept override { return "gpu"; }
+  std::string message(int code) const override {
+    return detail::error_name(code);
+  }
+};
+} // namespace
+
+const std::error_category &category() noexcept {
+  static const gpu_category instance;
+  return instance;
+}
+
+std::error_code errc::make_error_code(code c) noexcept {
+  return {int(c), category()};
+}
+
+std::error_code error::error_code() const noexcept {
+  return {code_, category()};
+}
+
+} // namespace gpu

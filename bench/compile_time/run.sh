@@ -1,5 +1,6 @@
 #!/bin/sh
-# Compile time of the vecadd sample, median of N runs each: alloy++ (with
+# Compile time (processor seconds) of the vecadd sample, median of N runs
+# each: alloy++ (with
 # its precompiled <gpu/gpu.hpp>, and without), nvcc on the same program in
 # CUDA C++, plain clang++ (no plugin, no GPU code). Then a kernel-heavy
 # file: cuda-samples' reduction_kernel.cu (198 kernel instances), as
@@ -19,12 +20,17 @@ trap 'rm -rf "$work"' EXIT
 export ALLOY_CACHE_DIR="$work/cache"
 sample=$src/examples/vecadd/vecadd.cpp
 
-median() { # COMMAND...: seconds, median of $n runs
+# Seconds of processor time (user and system, the command and its
+# children: cc1, ptxas, cicc), median of $n runs. Processor time rather
+# than wall time: on a shared machine the wall time of one command moved
+# by 1.6x between runs, its processor time by much less.
+median() { # COMMAND...
   for _ in $(seq "$n"); do
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-    end=$(date +%s.%N)
-    awk "BEGIN { print $end - $start }"
+    python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL,
+               stderr=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(r.ru_utime + r.ru_stime)' "$@" || { echo "failed: $*" >&2; exit 1; }
   done | sort -n | awk '{ a[NR] = $1 } END { printf "%.3f", a[int((NR + 1) / 2)] }'
 }
 

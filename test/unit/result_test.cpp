@@ -85,3 +85,46 @@ TEST(Errors, NamesOfAlloyAndDriverCodes) {
 }
 
 } // namespace
+
+// The codes: ints for error::code() (compare and switch), std::error_code
+// values of gpu::category() for code built on <system_error>.
+namespace error_codes {
+
+int classify(const gpu::error &e) {
+  switch (e.code()) {
+  case gpu::errc::aliasing:
+    return 1;
+  case gpu::errc::invalid_handle:
+    return 2;
+  default:
+    return 0;
+  }
+}
+
+TEST(ErrorCodes, CompareAndSwitchAsInts) {
+  gpu::error aliasing(gpu::errc::aliasing, "ALLOY_ERROR_ALIASING", "overlap");
+  EXPECT_EQ(aliasing.code(), gpu::errc::aliasing);
+  EXPECT_EQ(aliasing.code(), 100006);
+  EXPECT_EQ(classify(aliasing), 1);
+  EXPECT_EQ(classify(gpu::error(700, "CUDA_ERROR_ILLEGAL_ADDRESS", "")), 0);
+  static_assert(std::is_convertible_v<gpu::errc::code, int>);
+}
+
+TEST(ErrorCodes, StdErrorCodesOfTheGpuCategory) {
+  std::error_code ec = gpu::errc::invalid_handle;
+  EXPECT_STREQ(ec.category().name(), "gpu");
+  EXPECT_EQ(&ec.category(), &gpu::category());
+  EXPECT_EQ(ec.value(), 100012);
+  EXPECT_EQ(ec.message(), "ALLOY_ERROR_INVALID_HANDLE");
+  gpu::error e(gpu::errc::aliasing, "ALLOY_ERROR_ALIASING", "overlap");
+  EXPECT_EQ(e.error_code(), gpu::errc::aliasing);
+  EXPECT_NE(e.error_code(), gpu::errc::invalid_handle);
+  // A driver code: the driver's name, from the table.
+  gpu::error fault(700, "CUDA_ERROR_ILLEGAL_ADDRESS", "kernel 'k' faulted");
+  EXPECT_EQ(fault.error_code().message(), "CUDA_ERROR_ILLEGAL_ADDRESS");
+  EXPECT_EQ(fault.error_code().category(), gpu::category());
+  // Not a std::errc: another category.
+  EXPECT_NE(e.error_code(), std::errc::invalid_argument);
+}
+
+} // namespace error_codes
