@@ -5,6 +5,7 @@
 #include "gpu/detail/module_abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -17,6 +18,7 @@
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <cctype>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -53,7 +55,19 @@ static void makeUnfoldable(Module &m, Function &f) {
 // invoke_blocks (<gpu/detail/launch_abi.hpp>).
 static bool inBlockLoops(const CallBase &call) {
   StringRef caller = call.getFunction()->getName();
-  return caller.contains("10host_entry") && caller.contains("6blocks");
+  if (!caller.contains("10host_entry"))
+    return false;
+  std::string mangled = caller.str(); // the demangler points into it
+  ItaniumPartialDemangler demangler;
+  if (demangler.partialDemangle(mangled.c_str()))
+    return false;
+  char *base = demangler.getFunctionBaseName(nullptr, nullptr);
+  char *scope = demangler.getFunctionDeclContextName(nullptr, nullptr);
+  bool found = base && scope && StringRef(base) == "blocks" &&
+               StringRef(scope).starts_with("gpu::detail::host_entry<");
+  std::free(base);
+  std::free(scope);
+  return found;
 }
 
 // Direct calls of kernel `f` call a copy of it that the optimizer may
