@@ -35,9 +35,6 @@ bool isMma(const llvm::Value *v) {
 bool isFence(const llvm::Value *v) {
   return asmText(v).contains("wgmma.fence");
 }
-bool isReleasingWait(const llvm::Value *v) {
-  return asmText(v).contains("wgmma.wait_group.sync.aligned 0;");
-}
 bool isCommit(const llvm::Value *v) {
   return asmText(v).contains("wgmma.commit_group");
 }
@@ -53,6 +50,7 @@ int waitDepth(const llvm::Value *v) {
     return -1;
   return n;
 }
+bool isReleasingWait(const llvm::Value *v) { return waitDepth(v) == 0; }
 
 // Whether some path from `mma` (with A in registers, operands 0-3) writes
 // the registers it reads before a wait covers its group: the instruction
@@ -198,28 +196,24 @@ llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
     return llvm::PreservedAnalyses::all();
   std::string fn = llvm::demangle(f.getName().str());
   llvm::StringSet<> reported;
-  auto error = [&](const llvm::CallInst *mma, const std::string &message) {
+  auto report = [&](const llvm::CallInst *mma, const std::string &message,
+                    llvm::DiagnosticSeverity severity = llvm::DS_Error) {
     std::string where = whereOf(mma);
     if (reported.insert(where + message).second)
-      f.getContext().diagnose(WgmmaDiagnostic(where, message));
+      f.getContext().diagnose(WgmmaDiagnostic(where, message, severity));
   };
 
   for (llvm::CallInst *mma : mmas)
-    if (asmText(mma).contains("// alloy-wgmma-rega ") &&
-        rewritesFragment(mma)) {
-      std::string where = whereOf(mma);
-      std::string message =
-          "the registers of this wgmma's A fragment are written again "
-          "before a gpu::wgmma::wait covers its group (in '" +
-          fn +
-          "'), while the tensor cores may still read them, which PTX "
-          "leaves undefined: a loop that does not unroll rewrites them in "
-          "its next iteration; wait for the group inside the loop, or let "
-          "the loop unroll";
-      if (reported.insert(where + message).second)
-        f.getContext().diagnose(
-            WgmmaDiagnostic(where, message, llvm::DS_Warning));
-    }
+    if (asmText(mma).contains("// alloy-wgmma-rega ") && rewritesFragment(mma))
+      report(mma,
+             "the registers of this wgmma's A fragment are written again "
+             "before a gpu::wgmma::wait covers its group (in '" +
+                 fn +
+                 "'), while the tensor cores may still read them, which PTX "
+                 "leaves undefined: a loop that does not unroll rewrites them "
+                 "in its next iteration; wait for the group inside the loop, "
+                 "or let the loop unroll",
+             llvm::DS_Warning);
 
   auto &uniformity = fam.getResult<llvm::UniformityInfoAnalysis>(f);
   llvm::DenseMap<const llvm::Value *, bool> memo;
@@ -231,12 +225,13 @@ llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
       if (regA && d == 0)
         continue;
       if (!sameInWarpgroup(mma->getArgOperand(regA ? 4 : d), uniformity, memo))
-        error(mma, std::string("the ") + (d ? "B" : "A") +
-                       " descriptor of this wgmma may differ between the "
-                       "threads of the warpgroup (in '" + fn +
-                       "'); wgmma needs one descriptor for all of them: "
-                       "compute it from block-uniform values and "
-                       "gpu::wgmma::warpgroup_index()");
+        report(mma, std::string("the ") + (d ? "B" : "A") +
+                        " descriptor of this wgmma may differ between the "
+                        "threads of the warpgroup (in '" +
+                        fn +
+                        "'); wgmma needs one descriptor for all of them: "
+                        "compute it from block-uniform values and "
+                        "gpu::wgmma::warpgroup_index()");
     }
 
   // Follow each mma's results; `origin` is the mma a value came from.
@@ -253,22 +248,24 @@ llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
             used[ev->getIndices()[0]] = true;
           work.push_back(ev);
         } else {
-          error(mma, "the accumulator of this wgmma is used whole before "
-                     "gpu::wgmma::wait<0> releases it (in '" + fn + "')");
+          report(mma, "the accumulator of this wgmma is used whole before "
+                      "gpu::wgmma::wait<0> releases it (in '" +
+                          fn + "')");
         }
       for (bool u : used)
         if (!u) {
-          error(mma, "the accumulator of this wgmma is overwritten or never "
-                     "released before it is complete: call "
-                     "gpu::wgmma::wait<0>(acc) after the commit, before "
-                     "writing or dropping it (in '" + fn + "')");
+          report(mma, "the accumulator of this wgmma is overwritten or never "
+                      "released before it is complete: call "
+                      "gpu::wgmma::wait<0>(acc) after the commit, before "
+                      "writing or dropping it (in '" +
+                          fn + "')");
           break;
         }
     } else {
       if (mma->use_empty())
-        error(mma, "the accumulator of this wgmma is overwritten or never "
-                   "released: call gpu::wgmma::wait<0>(acc) (in '" + fn +
-                       "')");
+        report(mma, "the accumulator of this wgmma is overwritten or never "
+                    "released: call gpu::wgmma::wait<0>(acc) (in '" +
+                        fn + "')");
       work.push_back(mma);
     }
     while (!work.empty()) {
@@ -292,9 +289,9 @@ llvm::PreservedAnalyses CheckWgmmaPass::run(llvm::Function &f,
             work.push_back(user);
           continue;
         }
-        error(mma, "the accumulator of this wgmma is in flight until "
-                   "gpu::wgmma::wait<0>(acc): the program " +
-                       describe(user) + " before that (in '" + fn + "')");
+        report(mma, "the accumulator of this wgmma is in flight until "
+                    "gpu::wgmma::wait<0>(acc): the program " +
+                        describe(user) + " before that (in '" + fn + "')");
       }
     }
   }

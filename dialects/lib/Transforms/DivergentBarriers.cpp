@@ -279,23 +279,19 @@ private:
         f.taint[a] = valueBit(a.getArgNumber());
   }
 
-  // Functions that reach a barrier, through calls too; fixed before the
-  // masks propagate, so that early exits are decided once.
+  // Functions that reach a barrier or an election, through calls too;
+  // fixed before the masks propagate, so that early exits are decided once.
   void findSyncingFunctions() {
     bool changed = true;
     while (changed) {
       changed = false;
       for (auto &f : functions)
-        if (!f->syncs)
+        if (!f->syncs || !f->elects)
           f->body->walk([&](Operation *op) {
             Function *callee = calleeOf(op);
-            if (!f->syncs && (isa<BarrierOp, ClusterBarrierOp>(op) || (callee && callee->syncs)))
+            if (!f->syncs && (isa<BarrierOp, ClusterBarrierOp>(op) ||
+                              (callee && callee->syncs)))
               f->syncs = changed = true;
-          });
-      for (auto &f : functions)
-        if (!f->elects)
-          f->body->walk([&](Operation *op) {
-            Function *callee = calleeOf(op);
             if (!f->elects &&
                 (isa<ElectSyncOp>(op) || (callee && callee->elects)))
               f->elects = changed = true;
@@ -312,9 +308,7 @@ private:
     return true;
   }
 
-  // The part of `control` that matters to a point of this kind, and
-  // whether it is decided already (kThread, kBlock) rather than by
-  // parameters.
+  // The part of `control` that matters to a point of this kind.
   static Taint relevant(Taint control, Kind kind) {
     control = laneIfIndex(control);
     if (kind != Kind::cluster)
@@ -322,12 +316,6 @@ private:
     if (kind == Kind::warp)
       control &= ~kWarp; // the same on the lanes of a warp
     return control;
-  }
-  bool decide(Operation *sync, Taint m, Operation *branch,
-              const std::string &name, Kind kind) {
-    if (m & (kThread | kWarp))
-      return report(sync, branch, name, kind);
-    return report(sync, branch, name, kind, /*byBlock=*/true);
   }
 
   static Taint get(Function &f, Value v) { return f.taint.lookup(v); }
@@ -416,8 +404,11 @@ private:
       return false;
     Operation *branch =
         kind == Kind::warp && c.laneReason ? c.laneReason : c.reason;
-    if (control & (kThread | kWarp | kBlock))
-      return decide(op, control, branch, name, kind);
+    // Decided here (thread or block), or by the function's parameters.
+    if (control & (kThread | kWarp))
+      return report(op, branch, name, kind);
+    if (control & kBlock)
+      return report(op, branch, name, kind, /*byBlock=*/true);
     for (Pending &p : f.pending)
       if (p.sync == op && p.kind == kind) {
         Taint old = p.mask;
@@ -489,14 +480,11 @@ private:
             barrierPoint(f, op, Kind::block, c, functionName(callee->op));
       if (callee->elects)
         changed |= barrierPoint(f, op, Kind::warp, c, functionName(callee->op));
-      for (Pending &p : callee->pending) {
-        Taint m = relevant(substitute(f, op, p.mask), p.kind);
-        if (m & (kThread | kWarp | kBlock))
-          changed |= decide(p.sync, m, p.branch, p.name, p.kind);
-        else if (m)
-          changed |=
-              barrierPoint(f, p.sync, p.kind, {m, p.branch, p.branch}, p.name);
-      }
+      // The callee's points that its parameters decide, in our terms.
+      for (Pending &p : callee->pending)
+        changed |= barrierPoint(f, p.sync, p.kind,
+                                {substitute(f, op, p.mask), p.branch, p.branch},
+                                p.name);
       Taint result = substitute(f, op, callee->returns);
       for (Value r : op->getResults())
         changed |= addValue(f, r, result);
