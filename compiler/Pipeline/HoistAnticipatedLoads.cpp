@@ -85,6 +85,32 @@ bool anticipated(BasicBlock *from, ArrayRef<LoadInst *> copies,
   return true;
 }
 
+// Whether every instruction of `block` is harmless.
+bool allHarmless(const BasicBlock &block) {
+  return llvm::all_of(block,
+                      [](const Instruction &i) { return isHarmless(i); });
+}
+
+// Whether every path from the end of `from` to `copy` is harmless: a copy
+// that a path reaches after a store (past another copy, where `anticipated`
+// stops) must keep its own load.
+bool cleanPathsTo(const BasicBlock *from, const LoadInst *copy) {
+  for (const Instruction *i = copy->getPrevNode(); i; i = i->getPrevNode())
+    if (!isHarmless(*i))
+      return false;
+  SmallPtrSet<const BasicBlock *, 16> seen;
+  SmallVector<const BasicBlock *, 16> work(predecessors(copy->getParent()));
+  while (!work.empty()) {
+    const BasicBlock *block = work.pop_back_val();
+    if (block == from || !seen.insert(block).second)
+      continue;
+    if (seen.size() > kMaxBlocks || !allHarmless(*block))
+      return false;
+    llvm::append_range(work, predecessors(block));
+  }
+  return true;
+}
+
 bool hoist(SmallVectorImpl<LoadInst *> &copies, DominatorTree &dt) {
   BasicBlock *at = copies.front()->getParent();
   for (LoadInst *copy : copies)
@@ -105,11 +131,17 @@ bool hoist(SmallVectorImpl<LoadInst *> &copies, DominatorTree &dt) {
   }
   if (!anticipated(at, copies, dt))
     return false;
+  SmallVector<LoadInst *, 4> replaced;
+  for (LoadInst *copy : copies)
+    if (cleanPathsTo(at, copy))
+      replaced.push_back(copy);
+  if (replaced.size() < 2)
+    return false; // nothing to merge
   IRBuilder<> b(at->getTerminator());
   Value *address = ptr;
   if (gep) {
     GEPNoWrapFlags flags = GEPNoWrapFlags::all();
-    for (LoadInst *copy : copies)
+    for (LoadInst *copy : replaced)
       flags =
           flags &
           cast<GetElementPtrInst>(copy->getPointerOperand())->getNoWrapFlags();
@@ -118,12 +150,12 @@ bool hoist(SmallVectorImpl<LoadInst *> &copies, DominatorTree &dt) {
     b.Insert(clone);
     address = clone;
   }
-  Align align = copies.front()->getAlign();
-  for (LoadInst *copy : copies)
+  Align align = replaced.front()->getAlign();
+  for (LoadInst *copy : replaced)
     align = std::min(align, copy->getAlign());
   LoadInst *load =
-      b.CreateAlignedLoad(copies.front()->getType(), address, align);
-  for (LoadInst *copy : copies) {
+      b.CreateAlignedLoad(replaced.front()->getType(), address, align);
+  for (LoadInst *copy : replaced) {
     Value *oldAddress = copy->getPointerOperand();
     copy->replaceAllUsesWith(load);
     copy->eraseFromParent();

@@ -123,3 +123,56 @@ after:
   store float %y, ptr %out, align 4
   ret void
 }
+
+; The fuzzer's tu9.f355 (seed 1): one arm loads, xors and stores back; the
+; join loads again. Every path reaches a copy, but the join's copy follows
+; the store on one path: it keeps its load, and with one copy left nothing
+; is hoisted (hoisting both gave the join the value from before the store).
+; CHECK-LABEL: @copy_after_store(
+; CHECK: entry:
+; CHECK-NOT: load
+; CHECK: br i1 %a
+; CHECK: update:
+; CHECK-NEXT: %x = load i32, ptr %p, align 4
+; CHECK: join:
+; CHECK-NEXT: %y = load i32, ptr %p, align 4
+; CHECK-NEXT: ret i32 %y
+define i32 @copy_after_store(ptr %p, i1 %a, i32 %k) {
+entry:
+  br i1 %a, label %update, label %join
+update:
+  %x = load i32, ptr %p, align 4
+  %z = xor i32 %x, %k
+  store i32 %z, ptr %p, align 4
+  br label %join
+join:
+  %y = load i32, ptr %p, align 4
+  ret i32 %y
+}
+
+; Copies in both arms merge even when a later copy, past a store, does not.
+; CHECK-LABEL: @two_clean_one_dirty(
+; CHECK: entry:
+; CHECK-NEXT: %[[V:.*]] = load i32, ptr %p, align 4
+; CHECK-NEXT: br i1 %a
+; CHECK: left:
+; CHECK-NEXT: store i32 %[[V]], ptr %out
+; CHECK: right:
+; CHECK-NEXT: %[[W:.*]] = add i32 %[[V]], 1
+; CHECK: join:
+; CHECK-NEXT: %y = load i32, ptr %p, align 4
+define i32 @two_clean_one_dirty(ptr %p, ptr %out, i1 %a) {
+entry:
+  br i1 %a, label %left, label %right
+left:
+  %x = load i32, ptr %p, align 4
+  store i32 %x, ptr %out, align 4
+  br label %join
+right:
+  %r = load i32, ptr %p, align 4
+  %w = add i32 %r, 1
+  br label %join
+join:
+  %y = load i32, ptr %p, align 4
+  ret i32 %y
+}
