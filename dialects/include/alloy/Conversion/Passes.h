@@ -3,6 +3,7 @@
 #ifndef ALLOY_CONVERSION_PASSES_H
 #define ALLOY_CONVERSION_PASSES_H
 
+#include "alloy/Conversion/GpuTarget.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -14,25 +15,6 @@ class ModuleOp;
 } // namespace mlir
 
 namespace alloy {
-
-/// What the lowering targets (convert-alloy-to-llvm's sm, arch-specific and
-/// targets options), for patterns whose instruction depends on it.
-struct GpuTarget {
-  unsigned sm = 80;          // the lowest architecture: 90 for sm_90(a)
-  bool archSpecific = false; // the only target is sm_<sm>a
-  std::string targets;       // "sm_80,sm_90a", for diagnostics
-
-  /// Whether the code is for exactly the arch-specific target sm_<n>a:
-  /// isArchSpecific(90) allows sm_90a's wgmma and setmaxnreg.
-  bool isArchSpecific(unsigned n) const { return archSpecific && sm == n; }
-  /// The build's architectures, for "... needs sm_90a; the build targets
-  /// sm_80,sm_90a".
-  std::string targetList() const {
-    if (!targets.empty())
-      return targets;
-    return "sm_" + std::to_string(sm) + (archSpecific ? "a" : "");
-  }
-};
 
 #define GEN_PASS_DECL
 #include "alloy/Conversion/Passes.h.inc"

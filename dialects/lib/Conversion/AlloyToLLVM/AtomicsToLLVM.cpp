@@ -7,6 +7,7 @@
 // LLVM's system scope would give cmpxchg `atom.relaxed.sys.cas`, stronger
 // and slower than CUDA's.
 #include "InlineAsm.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -171,7 +172,8 @@ struct WarpSyncLowering : ConvertOpToLLVMPattern<WarpSyncOp> {
 } // namespace
 
 void populateAlloyAtomicsToLLVMPatterns(const LLVMTypeConverter &tc,
-                                        RewritePatternSet &patterns) {
+                                        RewritePatternSet &patterns,
+                                        const GpuTarget &) {
   patterns.add<AtomicRMWLowering, AtomicCASLowering, ShflLowering, VoteLowering,
                WarpSyncLowering>(tc);
 }

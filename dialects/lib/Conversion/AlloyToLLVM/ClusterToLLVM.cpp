@@ -5,6 +5,7 @@
 // only. Below its target each is an error at the op naming the build's
 // architectures.
 #include "PtxIsa.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 

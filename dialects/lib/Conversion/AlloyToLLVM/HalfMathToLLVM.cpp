@@ -15,6 +15,7 @@
 // Everything here is free of side effects (intrinsics without memory
 // effects, inline asm without sideeffect), so LLVM may CSE and hoist it.
 #include "InlineAsm.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -186,8 +187,8 @@ struct ApproxLowering : ConvertOpToLLVMPattern<ApproxOp> {
 
 void populateAlloyHalfMathToLLVMPatterns(const LLVMTypeConverter &tc,
                                          RewritePatternSet &patterns,
-                                         unsigned sm) {
-  patterns.add<ApproxLowering>(tc, sm);
+                                         const GpuTarget &target) {
+  patterns.add<ApproxLowering>(tc, target.sm);
 }
 
 } // namespace alloy

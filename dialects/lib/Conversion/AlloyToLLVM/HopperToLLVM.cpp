@@ -8,6 +8,7 @@
 // without a transaction count and inval needs sm_90: below it, an error at
 // the op naming the target.
 #include "PtxIsa.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -176,12 +177,12 @@ struct ElectSyncLowering : HopperPattern<ElectSyncOp> {
 
 void populateAlloyHopperToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
-                                       unsigned sm) {
+                                       const GpuTarget &target) {
   patterns.add<MbarrierInitLowering, MbarrierArriveLowering,
-               MbarrierArriveClusterLowering,
-               MbarrierExpectTxLowering, MbarrierTryWaitLowering,
-               MbarrierInvalLowering, FenceProxyAsyncLowering,
-               FenceMbarrierInitLowering, ElectSyncLowering>(tc, sm);
+               MbarrierArriveClusterLowering, MbarrierExpectTxLowering,
+               MbarrierTryWaitLowering, MbarrierInvalLowering,
+               FenceProxyAsyncLowering, FenceMbarrierInitLowering,
+               ElectSyncLowering>(tc, target.sm);
 }
 
 } // namespace alloy

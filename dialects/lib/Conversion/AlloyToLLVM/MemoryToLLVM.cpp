@@ -2,6 +2,8 @@
 // llvm dialect. Cached loads and stores are PTX inline assembly, as CUDA's
 // own headers write __ldcs and __stcs: LLVM has no cache-policy operand.
 #include "InlineAsm.h"
+#include "Lowering.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -18,11 +20,7 @@ struct MemsetLowering : ConvertOpToLLVMPattern<MemsetOp> {
                                 ConversionPatternRewriter &r) const override {
     auto set = LLVM::MemsetOp::create(r, op.getLoc(), a.getDst(), a.getValue(),
                                       a.getLength(), /*isVolatile=*/false);
-    auto align = r.getDictionaryAttr(
-        r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
-                       r.getI64IntegerAttr(int64_t(op.getAlignment()))));
-    set.setArgAttrsAttr(r.getArrayAttr(
-        {align, r.getDictionaryAttr({}), r.getDictionaryAttr({})}));
+    setAlignArgAttrs(r, set, op.getAlignment(), /*pointers=*/1);
     r.eraseOp(op);
     return success();
   }
@@ -34,11 +32,7 @@ struct MemmoveLowering : ConvertOpToLLVMPattern<MemmoveOp> {
                                 ConversionPatternRewriter &r) const override {
     auto move = LLVM::MemmoveOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
                                         a.getLength(), /*isVolatile=*/false);
-    auto align = r.getDictionaryAttr(
-        r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
-                       r.getI64IntegerAttr(int64_t(op.getAlignment()))));
-    move.setArgAttrsAttr(
-        r.getArrayAttr({align, align, r.getDictionaryAttr({})}));
+    setAlignArgAttrs(r, move, op.getAlignment(), /*pointers=*/2);
     r.eraseOp(op);
     return success();
   }
@@ -166,17 +160,6 @@ struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
   }
 };
 
-template <typename From, typename To>
-struct OneToOne : ConvertOpToLLVMPattern<From> {
-  using ConvertOpToLLVMPattern<From>::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(From op, typename From::Adaptor a,
-                  ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<To>(op, a.getOperands());
-    return success();
-  }
-};
-
 struct AssumeLowering : ConvertOpToLLVMPattern<AssumeOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(AssumeOp op, OpAdaptor a,
@@ -209,11 +192,12 @@ struct InSpaceLowering : ConvertOpToLLVMPattern<InSpaceOp> {
 } // namespace
 
 void populateAlloyMemoryToLLVMPatterns(const LLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns) {
+                                       RewritePatternSet &patterns,
+                                       const GpuTarget &) {
   patterns.add<MemsetLowering, MemmoveLowering, CachedLoadLowering,
                CachedStoreLowering, AssumeLowering, InSpaceLowering,
-               OneToOne<ByteSwapOp, LLVM::ByteSwapOp>,
-               OneToOne<BitReverseOp, LLVM::BitReverseOp>>(tc);
+               OneToOneLowering<ByteSwapOp, LLVM::ByteSwapOp>,
+               OneToOneLowering<BitReverseOp, LLVM::BitReverseOp>>(tc);
 }
 
 } // namespace alloy

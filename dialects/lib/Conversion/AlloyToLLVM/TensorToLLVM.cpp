@@ -3,6 +3,7 @@
 // and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
 #include "InlineAsm.h"
 #include "PtxIsa.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -316,8 +317,8 @@ struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
 
 void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
-                                       unsigned sm) {
-  patterns.add<MmaSyncLowering>(tc, sm);
+                                       const GpuTarget &target) {
+  patterns.add<MmaSyncLowering>(tc, target.sm);
   patterns.add<BitcastLowering, LdMatrixLowering,
                StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
                CpAsyncWaitLowering, InlineAsmLowering>(tc);

@@ -6,6 +6,7 @@
 // the form sm_90 has: cvta.to.shared::cluster). All need sm_90 and PTX ISA
 // 8.0: below sm_90, an error at the op naming the target.
 #include "PtxIsa.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -123,9 +124,10 @@ struct TmaPrefetchLowering : TmaPattern<TmaPrefetchOp> {
 } // namespace
 
 void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
-                                    RewritePatternSet &patterns, unsigned sm) {
+                                    RewritePatternSet &patterns,
+                                    const GpuTarget &target) {
   patterns.add<TmaLoadLowering, TmaStoreLowering, TmaStoreCommitLowering,
-               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, sm);
+               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, target.sm);
 }
 
 } // namespace alloy

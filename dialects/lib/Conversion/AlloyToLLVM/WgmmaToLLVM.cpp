@@ -10,6 +10,7 @@
 // naming the build's targets. PTX ISA 8.0.
 #include "InlineAsm.h"
 #include "PtxIsa.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
 
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"

@@ -1,0 +1,433 @@
+//===- CoreToLLVM.cpp - Alloy's core ops to llvm/nvvm -----------*- C++ -*-===//
+//
+// Kernels, globals, addresses, stack slots, loads and stores, special
+// registers, barriers and fences. Ops that map onto one llvm or nvvm op
+// without attributes share OneToOneLowering; the rest have a pattern each.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+#include "alloy/Conversion/AlloyToLLVM.h"
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+
+namespace alloy {
+namespace {
+
+/// alloy.grid_constant = [size, align] -> a byval [size x i8] pointer of
+/// that alignment, marked nvvm.grid_constant: NVPTX keeps the parameter in
+/// param space and gives its uses its generic address (cvta.param).
+void appendGridConstantAttrs(ConversionPatternRewriter &r,
+                             DenseI64ArrayAttr value,
+                             SmallVectorImpl<NamedAttribute> &attrs) {
+  Type bytes = LLVM::LLVMArrayType::get(r.getI8Type(), uint64_t(value[0]));
+  attrs.push_back(r.getNamedAttr(LLVM::LLVMDialect::getByValAttrName(),
+                                 TypeAttr::get(bytes)));
+  attrs.push_back(r.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                                 r.getI64IntegerAttr(value[1])));
+  attrs.push_back(r.getNamedAttr(NVVM::NVVMDialect::getGridConstantAttrName(),
+                                 r.getUnitAttr()));
+}
+
+/// alloy.kernel -> llvm.func {nvvm.kernel, nvvm.reqntid, nvvm.maxntid,
+/// nvvm.minctasm}; alloy.* argument attributes -> llvm.*.
+struct KernelLowering : ConvertOpToLLVMPattern<KernelOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(KernelOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &tc = *getTypeConverter();
+    FunctionType type = op.getFunctionType();
+    TypeConverter::SignatureConversion sig(type.getNumInputs());
+    for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+      Type converted = tc.convertType(t);
+      if (!converted)
+        return rewriter.notifyMatchFailure(op, "unconvertible argument");
+      sig.addInputs(i, converted);
+    }
+    MLIRContext *ctx = rewriter.getContext();
+    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                              sig.getConvertedTypes());
+    auto fn = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
+                                       fnType);
+    fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                rewriter.getUnitAttr());
+    if (auto block = op.getContractBlockAttr())
+      fn->setAttr(NVVM::NVVMDialect::getReqntidAttrName(), block);
+    // ptxas rejects .maxntid beside .reqntid; the contract's exact block
+    // already bounds the kernel (the verifier checked it fits).
+    if (auto maxThreads = op.getMaxThreads();
+        maxThreads && !op.getContractBlockAttr())
+      fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  rewriter.getDenseI32ArrayAttr({int32_t(*maxThreads), 1, 1}));
+    if (auto cluster = op.getClusterDimsAttr())
+      fn->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(), cluster);
+    if (auto minBlocks = op.getMinBlocks())
+      fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  rewriter.getI32IntegerAttr(*minBlocks));
+    for (unsigned i = 0, e = type.getNumInputs(); i < e; ++i) {
+      SmallVector<NamedAttribute> attrs;
+      for (NamedAttribute attr :
+           cast<FunctionOpInterface>(op.getOperation()).getArgAttrs(i)) {
+        StringRef name = attr.getName().getValue();
+        if (name == AlloyDialect::getNoAliasAttrName())
+          attrs.push_back(rewriter.getNamedAttr(
+              LLVM::LLVMDialect::getNoAliasAttrName(), rewriter.getUnitAttr()));
+        else if (name == AlloyDialect::getReadOnlyAttrName())
+          attrs.push_back(
+              rewriter.getNamedAttr(LLVM::LLVMDialect::getReadonlyAttrName(),
+                                    rewriter.getUnitAttr()));
+        else if (name == AlloyDialect::getNonNullAttrName())
+          attrs.push_back(rewriter.getNamedAttr(
+              LLVM::LLVMDialect::getNonNullAttrName(), rewriter.getUnitAttr()));
+        else if (name == AlloyDialect::getGridConstantAttrName())
+          appendGridConstantAttrs(
+              rewriter, cast<DenseI64ArrayAttr>(attr.getValue()), attrs);
+        else
+          attrs.push_back(attr);
+      }
+      if (!attrs.empty())
+        fn.setArgAttrs(i, attrs);
+    }
+    rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
+    if (failed(rewriter.convertRegionTypes(&fn.getBody(), tc, &sig)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// alloy.shared_memory -> an internal llvm.mlir.global in address space 3,
+/// uninitialized (undef), as shared memory must be.
+struct SharedMemoryLowering : ConvertOpToLLVMPattern<SharedMemoryOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SharedMemoryOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getElemType());
+    if (!type)
+      return failure();
+    auto global = rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, type, /*isConstant=*/false, LLVM::Linkage::Internal,
+        op.getSymName(), Attribute(), op.getAlignment(),
+        unsigned(MemorySpace::shared));
+    Block *init = rewriter.createBlock(&global.getInitializerRegion());
+    rewriter.setInsertionPointToStart(init);
+    Value undef = LLVM::UndefOp::create(rewriter, op.getLoc(), type);
+    LLVM::ReturnOp::create(rewriter, op.getLoc(), undef);
+    return success();
+  }
+};
+
+/// alloy.global_constant -> an internal constant llvm.mlir.global of bytes
+/// in address space 4.
+struct GlobalConstantLowering : ConvertOpToLLVMPattern<GlobalConstantOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(GlobalConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        LLVM::LLVMArrayType::get(rewriter.getI8Type(), op.getValue().size());
+    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, type, /*isConstant=*/true, LLVM::Linkage::Internal, op.getSymName(),
+        op.getValueAttr(), op.getAlignment(), unsigned(MemorySpace::constant));
+    return success();
+  }
+};
+
+/// alloy.device_global -> an external, externally initialized
+/// llvm.mlir.global of bytes: the host finds it by name and may write it,
+/// so LLVM neither folds its initial value nor internalizes it.
+struct DeviceGlobalLowering : ConvertOpToLLVMPattern<DeviceGlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(DeviceGlobalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), op.getSize());
+    Attribute value = op.getValueAttr();
+    if (!value)
+      value = rewriter.getStringAttr(std::string(op.getSize(), '\0'));
+    auto global = rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, type, /*isConstant=*/false, LLVM::Linkage::External,
+        op.getSymName(), value, op.getAlignment(), unsigned(op.getSpace()));
+    global.setExternallyInitializedAttr(rewriter.getUnitAttr());
+    return success();
+  }
+};
+
+/// The extern, zero-sized shared array that dynamic shared memory starts at.
+static constexpr llvm::StringLiteral kDynamicShared = "__alloy_dynamic_shared";
+
+struct DynamicSharedBaseLowering : ConvertOpToLLVMPattern<DynamicSharedBaseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSharedBaseOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto module = op->getParentOfType<ModuleOp>();
+    auto arrayType = LLVM::LLVMArrayType::get(rewriter.getI8Type(), 0);
+    if (!module.lookupSymbol(kDynamicShared)) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(rewriter, op.getLoc(), arrayType,
+                             /*isConstant=*/false, LLVM::Linkage::External,
+                             kDynamicShared, Attribute(), /*alignment=*/16,
+                             unsigned(MemorySpace::shared));
+    }
+    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
+        op,
+        LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                   unsigned(MemorySpace::shared)),
+        kDynamicShared);
+    return success();
+  }
+};
+
+Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(v));
+}
+
+/// Value ranges of the special registers (alloy::sregBounds); a kernel's
+/// launch contract or bounds (nvvm.reqntid / nvvm.maxntid, set on the
+/// llvm.func that the kernel already became) tighten the thread ranges.
+LLVM::ConstantRangeAttr sregRange(Operation *op, Sreg reg, Dim dim) {
+  ArrayRef<int32_t> block;
+  std::optional<uint32_t> maxThreads;
+  if (auto fn = op->getParentOfType<LLVM::LLVMFuncOp>()) {
+    if (auto req = fn->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getReqntidAttrName()))
+      block = req.asArrayRef();
+    if (auto maxnt = fn->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getMaxntidAttrName());
+        maxnt && maxnt.size() == 3)
+      maxThreads = uint32_t(maxnt[0]) * maxnt[1] * maxnt[2];
+  }
+  auto [lo, hi] = sregBounds(reg, dim, block, maxThreads);
+  return LLVM::ConstantRangeAttr::get(op->getContext(), 32, lo, hi + 1);
+}
+
+/// alloy.global_address, constant_address, shared_address -> the symbol's
+/// llvm.mlir.addressof.
+template <class Op> struct AddressOfLowering : ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::AddressOfOp>(
+        op, this->getTypeConverter()->convertType(op.getType()), op.getName());
+    return success();
+  }
+};
+
+/// A special register (tid, ntid, ctaid, nctaid) -> the nvvm op of its
+/// dimension with its value range; a constant where the launch contract
+/// pins it (ntid or tid of 1).
+template <class Op, class X, class Y, class Z>
+struct SregLowering : ConvertOpToLLVMPattern<Op> {
+  SregLowering(const LLVMTypeConverter &tc, Sreg reg)
+      : ConvertOpToLLVMPattern<Op>(tc), reg(reg) {}
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor,
+                                ConversionPatternRewriter &r) const override {
+    auto range = sregRange(op, reg, op.getDim());
+    Type i32 = r.getI32Type();
+    if ((range.getUpper() - range.getLower()).isOne()) {
+      r.replaceOpWithNewOp<LLVM::ConstantOp>(
+          op, i32, r.getI32IntegerAttr(range.getLower().getSExtValue()));
+      return success();
+    }
+    switch (op.getDim()) {
+    case Dim::x:
+      r.replaceOpWithNewOp<X>(op, i32, range);
+      break;
+    case Dim::y:
+      r.replaceOpWithNewOp<Y>(op, i32, range);
+      break;
+    case Dim::z:
+      r.replaceOpWithNewOp<Z>(op, i32, range);
+      break;
+    }
+    return success();
+  }
+  Sreg reg;
+};
+
+struct DynamicSharedSizeLowering : ConvertOpToLLVMPattern<DynamicSharedSizeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(DynamicSharedSizeOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, Type(r.getI32Type()),
+        r.getStringAttr("llvm.nvvm.read.ptx.sreg.dynamic_smem_size"),
+        ValueRange{});
+    return success();
+  }
+};
+
+/// alloy.return -> llvm.return (kernels and device functions return void
+/// at this level).
+struct ReturnLowering : ConvertOpToLLVMPattern<ReturnOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(ReturnOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange{});
+    return success();
+  }
+};
+
+/// alloy.alloca -> llvm.alloca of count 1 (moved to the entry block after
+/// the conversion).
+struct AllocaLowering : ConvertOpToLLVMPattern<AllocaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(AllocaOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    const TypeConverter &tc = *getTypeConverter();
+    Value one = i64Constant(r, op.getLoc(), 1);
+    r.replaceOpWithNewOp<LLVM::AllocaOp>(op, tc.convertType(op.getType()),
+                                         tc.convertType(op.getElemType()), one,
+                                         op.getAlignment());
+    return success();
+  }
+};
+
+struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::LoadOp>(
+        op, getTypeConverter()->convertType(op.getType()), a.getAddr(),
+        op.getAlignment(), op.getIsVolatile());
+    return success();
+  }
+};
+
+struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::StoreOp>(op, a.getValue(), a.getAddr(),
+                                        op.getAlignment(), op.getIsVolatile());
+    return success();
+  }
+};
+
+/// alloy.ptr_add -> an inbounds GEP over the element type.
+struct PtrAddLowering : ConvertOpToLLVMPattern<PtrAddOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(PtrAddOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    const TypeConverter &tc = *getTypeConverter();
+    r.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, tc.convertType(op.getType()), tc.convertType(op.getElemType()),
+        a.getBase(), ArrayRef<LLVM::GEPArg>{a.getIndex()},
+        LLVM::GEPNoWrapFlags::inbounds);
+    return success();
+  }
+};
+
+/// alloy.member_addr -> an inbounds byte GEP by the member's offset.
+struct MemberAddrLowering : ConvertOpToLLVMPattern<MemberAddrOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemberAddrOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    uint64_t offset = op.getOffset();
+    LLVM::GEPArg index = int32_t(offset);
+    if (offset > uint64_t(INT32_MAX))
+      index = i64Constant(r, op.getLoc(), int64_t(offset));
+    r.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, getTypeConverter()->convertType(op.getType()), r.getI8Type(),
+        a.getBase(), ArrayRef<LLVM::GEPArg>{index},
+        LLVM::GEPNoWrapFlags::inbounds);
+    return success();
+  }
+};
+
+/// alloy.null -> llvm.mlir.zero of the pointer type.
+struct NullLowering : ConvertOpToLLVMPattern<NullOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(NullOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::ZeroOp>(
+        op, getTypeConverter()->convertType(op.getType()));
+    return success();
+  }
+};
+
+struct MemcpyLowering : ConvertOpToLLVMPattern<MemcpyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemcpyOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Value len = i64Constant(r, op.getLoc(), int64_t(op.getSize()));
+    auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                                       len, /*isVolatile=*/false);
+    setAlignArgAttrs(r, copy, op.getAlignment(), /*pointers=*/2);
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+/// alloy.fence -> a seq_cst llvm.fence of the scope (system: none).
+struct FenceLowering : ConvertOpToLLVMPattern<FenceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(FenceOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    StringRef scope;
+    switch (op.getScope()) {
+    case FenceScope::block:
+      scope = "block";
+      break;
+    case FenceScope::device:
+      scope = "device";
+      break;
+    case FenceScope::system:
+      break;
+    }
+    r.replaceOpWithNewOp<LLVM::FenceOp>(op, LLVM::AtomicOrdering::seq_cst,
+                                        scope);
+    return success();
+  }
+};
+
+struct LaneIdLowering : ConvertOpToLLVMPattern<LaneIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(LaneIdOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<NVVM::LaneIdOp>(
+        op, r.getI32Type(),
+        LLVM::ConstantRangeAttr::get(r.getContext(), 32, 0, 32));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateAlloyCoreToLLVMPatterns(const LLVMTypeConverter &tc,
+                                     RewritePatternSet &patterns,
+                                     const GpuTarget &) {
+  patterns.add<KernelLowering, SharedMemoryLowering, GlobalConstantLowering,
+               DeviceGlobalLowering, DynamicSharedBaseLowering,
+               AddressOfLowering<GlobalAddressOp>,
+               AddressOfLowering<ConstantAddressOp>,
+               AddressOfLowering<SharedAddressOp>, DynamicSharedSizeLowering,
+               ReturnLowering, AllocaLowering, LoadLowering, StoreLowering,
+               PtrAddLowering, MemberAddrLowering, NullLowering, MemcpyLowering,
+               FenceLowering, LaneIdLowering,
+               OneToOneLowering<AddrSpaceCastOp, LLVM::AddrSpaceCastOp>,
+               OneToOneLowering<PtrToIntOp, LLVM::PtrToIntOp>,
+               OneToOneLowering<IntToPtrOp, LLVM::IntToPtrOp>,
+               OneToOneLowering<UnreachableOp, LLVM::UnreachableOp>,
+               OneToOneLowering<TrapOp, LLVM::Trap>,
+               OneToOneLowering<BarrierOp, NVVM::Barrier0Op>>(tc);
+  patterns.add<SregLowering<ThreadIdOp, NVVM::ThreadIdXOp, NVVM::ThreadIdYOp,
+                            NVVM::ThreadIdZOp>>(tc, Sreg::ThreadId);
+  patterns.add<SregLowering<BlockDimOp, NVVM::BlockDimXOp, NVVM::BlockDimYOp,
+                            NVVM::BlockDimZOp>>(tc, Sreg::BlockDim);
+  patterns.add<SregLowering<BlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                            NVVM::BlockIdZOp>>(tc, Sreg::BlockId);
+  patterns.add<SregLowering<GridDimOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                            NVVM::GridDimZOp>>(tc, Sreg::GridDim);
+}
+
+} // namespace alloy
