@@ -16,11 +16,10 @@
 // the pointer, as cudaMemcpy with cudaMemcpyDefault does. The calls
 // without a stream use default_stream(). Part of the host API;
 // <gpu/runtime.hpp> includes it.
-#include <gpu/runtime.hpp>
-
 #ifndef GPU_DEVICE_MEMORY_HPP
 #define GPU_DEVICE_MEMORY_HPP
 
+#include <gpu/context.hpp>
 #include <gpu/device_ptr.hpp>
 
 #include <cstddef>

@@ -2,11 +2,11 @@
 // how many blocks of a prepared kernel fit on one of its multiprocessors
 // (gpu::occupancy_of, cuOccupancyMaxActiveBlocksPerMultiprocessor). Part
 // of the host API; <gpu/runtime.hpp> includes it.
-// First, so that <gpu/runtime.hpp> includes this file where it belongs.
-#include <gpu/runtime.hpp>
-
 #ifndef GPU_DEVICE_PROPERTIES_HPP
 #define GPU_DEVICE_PROPERTIES_HPP
+
+#include <gpu/device_memory.hpp>
+#include <gpu/launch.hpp>
 
 #include <cstddef>
 #include <cstdint>

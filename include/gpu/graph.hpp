@@ -2,11 +2,10 @@
 // and fills, event records) into a CUDA graph, instantiated once and then
 // replayed with one call (cuGraphLaunch), which costs far less per kernel
 // than launching each. Part of the host API; <gpu/runtime.hpp> includes it.
-// First, so that <gpu/runtime.hpp> includes this file where it belongs.
-#include <gpu/runtime.hpp>
-
 #ifndef GPU_GRAPH_HPP
 #define GPU_GRAPH_HPP
+
+#include <gpu/context.hpp>
 
 #include <cstddef>
 #include <functional>

@@ -2,12 +2,10 @@
 // GPU reads and writes directly, so that copies from and to it run
 // asynchronously on a stream (<gpu/transfers.hpp>). Part of the host API;
 // <gpu/runtime.hpp> includes it.
-// First, so that <gpu/runtime.hpp> includes this file where it belongs.
-#include <gpu/runtime.hpp>
-
 #ifndef GPU_PINNED_BUFFER_HPP
 #define GPU_PINNED_BUFFER_HPP
 
+#include <gpu/context.hpp>
 
 #include <cstddef>
 #include <memory>

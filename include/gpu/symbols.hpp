@@ -5,10 +5,10 @@
 // unchanged by these calls (on the CPU device the two are one). Each call
 // waits for the stream's earlier work, copies, and returns once the host
 // memory may be reused. Part of the host API; <gpu/runtime.hpp> includes it.
-#include <gpu/runtime.hpp>
-
 #ifndef GPU_SYMBOLS_HPP
 #define GPU_SYMBOLS_HPP
+
+#include <gpu/context.hpp>
 
 #include <cstddef>
 #include <cstdint>

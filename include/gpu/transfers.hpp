@@ -4,12 +4,10 @@
 // memory must stay alive until the stream has finished it (synchronize,
 // an event, or a later blocking call on the stream). Part of the host API;
 // <gpu/runtime.hpp> includes it.
-// First, so that <gpu/runtime.hpp> includes this file where it belongs.
-#include <gpu/runtime.hpp>
-
 #ifndef GPU_TRANSFERS_HPP
 #define GPU_TRANSFERS_HPP
 
+#include <gpu/device_buffer.hpp>
 #include <gpu/pinned_buffer.hpp>
 
 #include <cstddef>

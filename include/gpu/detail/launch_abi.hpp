@@ -1,11 +1,13 @@
-// The interface between the launch templates of <gpu/runtime.hpp> and
+// The interface between the launch templates of <gpu/launch.hpp> and
 // liballoy_runtime: plain descriptions of a kernel, a configuration and the
 // arguments, and the two entry points that check and launch them.
 #ifndef GPU_DETAIL_LAUNCH_ABI_HPP
 #define GPU_DETAIL_LAUNCH_ABI_HPP
 
+#include <gpu/context.hpp>
 #include <gpu/detail/cpu_thread.hpp>
 #include <gpu/detail/launch_kernel_name.hpp>
+#include <gpu/launch_config.hpp>
 
 #include <concepts>
 #include <cstdint>

@@ -9,6 +9,7 @@
 #define GPU_DETAIL_LAUNCH_CHECKS_HPP
 
 #include <gpu/detail/launch_abi.hpp>
+#include <gpu/device_buffer.hpp>
 #include <gpu/device_ptr.hpp>
 
 #include <cstddef>

@@ -6,6 +6,7 @@
 #define GPU_DETAIL_LAUNCH_MARSHAL_HPP
 
 #include <gpu/detail/launch_checks.hpp>
+#include <gpu/device_buffer.hpp>
 
 #include <array>
 #include <cstdint>
