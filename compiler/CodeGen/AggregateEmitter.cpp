@@ -1,8 +1,9 @@
 // Class and array objects, built in place at a destination address: one
 // visitor method per AST node.
-#include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/ConstantBytes.h"
+#include "Basic/InternalError.h"
+#include "Basic/StmtKinds.h"
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -152,6 +153,9 @@ private:
   Address dest;
   bool isTemporary;
 };
+
+#define ALLOY_VISITOR AggregateEmitter
+#include "Basic/EmitterVisitsLowered.inc"
 
 void AggregateEmitter::VisitCastExpr(const CastExpr *e) {
   const Expr *sub = e->getSubExpr();

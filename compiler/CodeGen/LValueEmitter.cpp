@@ -1,8 +1,9 @@
 // Glvalues: where an object is. One visitor method per AST node; bit-fields
 // are an LValue with the field's place in its storage unit.
-#include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/ConstantBytes.h"
+#include "Basic/InternalError.h"
+#include "Basic/StmtKinds.h"
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -147,6 +148,9 @@ private:
   ASTContext &ast;
   TypeLowering &types;
 };
+
+#define ALLOY_VISITOR LValueEmitter
+#include "Basic/EmitterVisitsLowered.inc"
 
 LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
   const ValueDecl *d = e->getDecl();

@@ -1,10 +1,11 @@
 // Scalar expressions: one visitor method per AST node, with the binary
 // operators sharing one BinOpInfo and the conditional operator and the
 // casts one helper each.
-#include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/DeviceTypes.h"
+#include "Basic/InternalError.h"
+#include "Basic/StmtKinds.h"
 #include "FunctionEmitter.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -370,6 +371,9 @@ public:
   ASTContext &ast;
   TypeLowering &types;
 };
+
+#define ALLOY_VISITOR ScalarExprEmitter
+#include "Basic/EmitterVisitsLowered.inc"
 
 // The byte offset of the base class a cast path reaches.
 uint64_t pathOffset(ASTContext &ast, const CXXRecordDecl *derived,

@@ -1,8 +1,9 @@
 // Statements: one visitor method per AST node; structured control flow
 // becomes cf.br / cf.cond_br / cf.switch, with cleanups on every exit.
-#include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/ConstantBytes.h"
+#include "Basic/InternalError.h"
+#include "Basic/StmtKinds.h"
 #include "FunctionEmitter.h"
 #include "LoopHints.h"
 
@@ -100,6 +101,9 @@ private:
   mlir::OpBuilder &b;
   ASTContext &ast;
 };
+
+#define ALLOY_VISITOR StmtEmitter
+#include "Basic/EmitterVisitsLowered.inc"
 
 void StmtEmitter::VisitReturnStmt(const ReturnStmt *s) {
   mlir::Location l = loc(s);

@@ -8,6 +8,7 @@
 #include "Basic/Diagnostics.h"
 #include "Basic/MathFunctions.h"
 #include "Basic/PtxAsm.h"
+#include "Basic/StmtKinds.h"
 #include "KernelSignature.h"
 
 #include "clang/AST/ASTContext.h"
@@ -408,6 +409,9 @@ private:
   SourceLocation defaultUse;
   bool reportedComputedGoto = false;
 };
+
+#define ALLOY_VISITOR BodyChecker
+#include "Basic/CheckerHandlesTable.inc"
 
 bool BodyChecker::checkType(QualType t, SourceLocation loc) {
   if (t.isNull())
