@@ -264,6 +264,21 @@ bool containsLabel(const Stmt *s) {
   return false;
 }
 
+std::optional<const Stmt *> onlyReachedArm(const IfStmt *s, ASTContext &ast) {
+  if (s->isConsteval())
+    return s->isNegatedConsteval() ? s->getThen() : s->getElse();
+  if (s->isConstexpr()) {
+    std::optional<bool> taken = foldCondition(s->getCond(), ast);
+    return taken.value_or(true) ? s->getThen() : s->getElse();
+  }
+  if (s->getConditionVariable())
+    return std::nullopt;
+  std::optional<bool> known = foldCondition(s->getCond(), ast);
+  if (!known || containsLabel(*known ? s->getElse() : s->getThen()))
+    return std::nullopt;
+  return *known ? s->getThen() : s->getElse();
+}
+
 bool needsDestruction(QualType t, ASTContext &ast) {
   t = ast.getBaseElementType(t);
   const auto *rd = t->getAsCXXRecordDecl();

@@ -117,6 +117,15 @@ std::optional<bool> foldCondition(const clang::Expr *cond,
 // True when `s` holds a label (then its code cannot be skipped as dead).
 bool containsLabel(const clang::Stmt *s);
 
+// The one arm of an `if` that device code runs (null for an absent else),
+// or none when either may run: `if consteval` runs its not-constant-
+// evaluated arm, `if constexpr` the arm its condition selects, and so does
+// an ordinary `if` whose condition folds, has no condition variable and
+// whose other arm holds no label. The checker walks and the emitter lowers
+// exactly this arm.
+std::optional<const clang::Stmt *> onlyReachedArm(const clang::IfStmt *s,
+                                                  clang::ASTContext &ast);
+
 // True when a value of type `t` must be destroyed (a class with a
 // non-trivial destructor, or an array of them).
 bool needsDestruction(clang::QualType t, clang::ASTContext &ast);

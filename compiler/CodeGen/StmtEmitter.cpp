@@ -149,28 +149,19 @@ void StmtEmitter::VisitAttributedStmt(const AttributedStmt *s) {
 
 void StmtEmitter::emitIf(const IfStmt *s, const Attr *) {
   mlir::Location l = loc(s);
-  if (s->isConsteval()) {
-    // Device code never runs in a constant evaluation.
-    fe.emitStmt(s->isNegatedConsteval() ? s->getThen() : s->getElse());
+  std::optional<const Stmt *> only = onlyReachedArm(s, ast);
+  if (s->isConsteval()) { // device code never runs in a constant evaluation
+    fe.emitStmt(*only);
     return;
   }
   FunctionEmitter::CleanupScope scope(fe);
   fe.emitStmt(s->getInit());
   if (const VarDecl *cv = s->getConditionVariable())
     fe.emitVarDecl(cv);
-  if (s->isConstexpr()) {
-    std::optional<bool> taken = foldCondition(s->getCond(), ast);
-    fe.emitStmt(taken.value_or(true) ? s->getThen() : s->getElse());
+  if (only) {
+    fe.emitStmt(*only);
     return;
   }
-  if (!s->getConditionVariable())
-    if (std::optional<bool> known = foldCondition(s->getCond(), ast)) {
-      const Stmt *dead = *known ? s->getElse() : s->getThen();
-      if (!containsLabel(dead)) {
-        fe.emitStmt(*known ? s->getThen() : s->getElse());
-        return;
-      }
-    }
   mlir::Value cond = fe.emitCondition(s->getCond());
   mlir::Block *thenBlock = fe.newBlock();
   mlir::Block *elseBlock = s->getElse() ? fe.newBlock() : nullptr;

@@ -580,26 +580,18 @@ void BodyChecker::VisitAttributedStmt(const AttributedStmt *s) {
 }
 
 void BodyChecker::VisitIfStmt(const IfStmt *s) {
+  std::optional<const Stmt *> only = onlyReachedArm(s, ast);
   if (s->isConsteval()) {
-    walk(s->isNegatedConsteval() ? s->getThen() : s->getElse());
+    walk(*only);
     return;
   }
   walk(s->getInit());
   if (const VarDecl *cv = s->getConditionVariable())
     checkVarDecl(cv);
-  if (s->isConstexpr()) {
-    std::optional<bool> taken = foldCondition(s->getCond(), ast);
-    walk(taken.value_or(true) ? s->getThen() : s->getElse());
+  if (only) {
+    walk(*only);
     return;
   }
-  if (!s->getConditionVariable())
-    if (std::optional<bool> known = foldCondition(s->getCond(), ast)) {
-      const Stmt *dead = *known ? s->getElse() : s->getThen();
-      if (!containsLabel(dead)) {
-        walk(*known ? s->getThen() : s->getElse());
-        return;
-      }
-    }
   walk(s->getCond());
   ifBranches.insert(s->getThen());
   if (s->getElse())
