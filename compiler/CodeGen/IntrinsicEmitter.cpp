@@ -44,30 +44,10 @@ std::optional<std::pair<AtomicKind, bool>> atomicKind(Intrinsic i, bool isFloat,
 
 mlir::Value FunctionEmitter::emitRegister(Intrinsic reg, mlir::Location l) {
   switch (reg) {
-  case Intrinsic::ThreadIdX:
-    return ThreadIdOp::create(b, l, Dim::x);
-  case Intrinsic::ThreadIdY:
-    return ThreadIdOp::create(b, l, Dim::y);
-  case Intrinsic::ThreadIdZ:
-    return ThreadIdOp::create(b, l, Dim::z);
-  case Intrinsic::BlockIdX:
-    return BlockIdOp::create(b, l, Dim::x);
-  case Intrinsic::BlockIdY:
-    return BlockIdOp::create(b, l, Dim::y);
-  case Intrinsic::BlockIdZ:
-    return BlockIdOp::create(b, l, Dim::z);
-  case Intrinsic::BlockDimX:
-    return BlockDimOp::create(b, l, Dim::x);
-  case Intrinsic::BlockDimY:
-    return BlockDimOp::create(b, l, Dim::y);
-  case Intrinsic::BlockDimZ:
-    return BlockDimOp::create(b, l, Dim::z);
-  case Intrinsic::GridDimX:
-    return GridDimOp::create(b, l, Dim::x);
-  case Intrinsic::GridDimY:
-    return GridDimOp::create(b, l, Dim::y);
-  case Intrinsic::GridDimZ:
-    return GridDimOp::create(b, l, Dim::z);
+#define ALLOY_REGISTER(ID, NAME, OP, DIM)                                      \
+  case Intrinsic::ID:                                                          \
+    return OP::create(b, l, Dim::DIM);
+#include "Basic/DeviceIntrinsics.def"
   default:
     ALLOY_UNREACHABLE("not a register intrinsic");
   }
@@ -117,30 +97,15 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   llvm::SmallVector<mlir::Value, 8> args;
   auto emitArgs = [&] { args = emitArguments(e); };
   switch (intrinsic) {
-  case Intrinsic::ThreadIdX:
-  case Intrinsic::ThreadIdY:
-  case Intrinsic::ThreadIdZ:
-  case Intrinsic::BlockIdX:
-  case Intrinsic::BlockIdY:
-  case Intrinsic::BlockIdZ:
-  case Intrinsic::BlockDimX:
-  case Intrinsic::BlockDimY:
-  case Intrinsic::BlockDimZ:
-  case Intrinsic::GridDimX:
-  case Intrinsic::GridDimY:
-  case Intrinsic::GridDimZ:
+#define ALLOY_REGISTER(ID, NAME, OP, DIM) case Intrinsic::ID:
+#include "Basic/DeviceIntrinsics.def"
     return emitRegister(intrinsic, l);
-  case Intrinsic::LaneId:
-    return LaneIdOp::create(b, l);
-  case Intrinsic::Barrier:
-    BarrierOp::create(b, l);
-    return {};
-  case Intrinsic::FenceDevice:
-    FenceOp::create(b, l, FenceScope::device);
-    return {};
-  case Intrinsic::FenceBlock:
-    FenceOp::create(b, l, FenceScope::block);
-    return {};
+#define ALLOY_OP(ID, NAME, OP, ...)                                            \
+  case Intrinsic::ID: {                                                        \
+    mlir::Operation *op = OP::create(b, l __VA_OPT__(, ) __VA_ARGS__);         \
+    return op->getNumResults() ? op->getResult(0) : mlir::Value();             \
+  }
+#include "Basic/DeviceIntrinsics.def"
   case Intrinsic::Trap:
     TrapOp::create(b, l);
     UnreachableOp::create(b, l);
