@@ -29,7 +29,8 @@ void populateAlloyCoreToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
 void populateAlloyAtomicsToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                         mlir::RewritePatternSet &patterns,
                                         const GpuTarget &target);
-/// Byte ranges, cached accesses, bit operations (MemoryToLLVM.cpp).
+/// Byte ranges (memcpy, memset, memmove), cached accesses, bit operations
+/// (MemoryToLLVM.cpp).
 void populateAlloyMemoryToLLVMPatterns(const mlir::LLVMTypeConverter &tc,
                                        mlir::RewritePatternSet &patterns,
                                        const GpuTarget &target);

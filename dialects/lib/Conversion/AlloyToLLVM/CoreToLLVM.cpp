@@ -355,19 +355,6 @@ struct NullLowering : ConvertOpToLLVMPattern<NullOp> {
   }
 };
 
-struct MemcpyLowering : ConvertOpToLLVMPattern<MemcpyOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(MemcpyOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Value len = i64Constant(r, op.getLoc(), int64_t(op.getSize()));
-    auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
-                                       len, /*isVolatile=*/false);
-    setAlignArgAttrs(r, copy, op.getAlignment(), /*pointers=*/2);
-    r.eraseOp(op);
-    return success();
-  }
-};
-
 /// alloy.fence -> a seq_cst llvm.fence of the scope (system: none).
 struct FenceLowering : ConvertOpToLLVMPattern<FenceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -406,20 +393,19 @@ struct LaneIdLowering : ConvertOpToLLVMPattern<LaneIdOp> {
 void populateAlloyCoreToLLVMPatterns(const LLVMTypeConverter &tc,
                                      RewritePatternSet &patterns,
                                      const GpuTarget &) {
-  patterns.add<KernelLowering, SharedMemoryLowering, GlobalConstantLowering,
-               DeviceGlobalLowering, DynamicSharedBaseLowering,
-               AddressOfLowering<GlobalAddressOp>,
-               AddressOfLowering<ConstantAddressOp>,
-               AddressOfLowering<SharedAddressOp>, DynamicSharedSizeLowering,
-               ReturnLowering, AllocaLowering, LoadLowering, StoreLowering,
-               PtrAddLowering, MemberAddrLowering, NullLowering, MemcpyLowering,
-               FenceLowering, LaneIdLowering,
-               OneToOneLowering<AddrSpaceCastOp, LLVM::AddrSpaceCastOp>,
-               OneToOneLowering<PtrToIntOp, LLVM::PtrToIntOp>,
-               OneToOneLowering<IntToPtrOp, LLVM::IntToPtrOp>,
-               OneToOneLowering<UnreachableOp, LLVM::UnreachableOp>,
-               OneToOneLowering<TrapOp, LLVM::Trap>,
-               OneToOneLowering<BarrierOp, NVVM::Barrier0Op>>(tc);
+  patterns.add<
+      KernelLowering, SharedMemoryLowering, GlobalConstantLowering,
+      DeviceGlobalLowering, DynamicSharedBaseLowering,
+      AddressOfLowering<GlobalAddressOp>, AddressOfLowering<ConstantAddressOp>,
+      AddressOfLowering<SharedAddressOp>, DynamicSharedSizeLowering,
+      ReturnLowering, AllocaLowering, LoadLowering, StoreLowering,
+      PtrAddLowering, MemberAddrLowering, NullLowering, FenceLowering,
+      LaneIdLowering, OneToOneLowering<AddrSpaceCastOp, LLVM::AddrSpaceCastOp>,
+      OneToOneLowering<PtrToIntOp, LLVM::PtrToIntOp>,
+      OneToOneLowering<IntToPtrOp, LLVM::IntToPtrOp>,
+      OneToOneLowering<UnreachableOp, LLVM::UnreachableOp>,
+      OneToOneLowering<TrapOp, LLVM::Trap>,
+      OneToOneLowering<BarrierOp, NVVM::Barrier0Op>>(tc);
   patterns.add<SregLowering<ThreadIdOp, NVVM::ThreadIdXOp, NVVM::ThreadIdYOp,
                             NVVM::ThreadIdZOp>>(tc, Sreg::ThreadId);
   patterns.add<SregLowering<BlockDimOp, NVVM::BlockDimXOp, NVVM::BlockDimYOp,

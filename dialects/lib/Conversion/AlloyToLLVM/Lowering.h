@@ -4,8 +4,6 @@
 #define ALLOY_CONVERSION_ALLOYTOLLVM_LOWERING_H
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/Builders.h"
 
 namespace alloy {
 
@@ -25,19 +23,6 @@ struct OneToOneLowering : mlir::ConvertOpToLLVMPattern<From> {
     return mlir::success();
   }
 };
-
-/// Marks the first `pointers` operands of a memcpy, memmove or memset
-/// intrinsic `align`-aligned; the others (value, length) get none.
-template <class IntrinsicOp>
-void setAlignArgAttrs(mlir::Builder &b, IntrinsicOp op, uint64_t align,
-                      unsigned pointers) {
-  auto aligned = b.getDictionaryAttr(
-      b.getNamedAttr(mlir::LLVM::LLVMDialect::getAlignAttrName(),
-                     b.getI64IntegerAttr(int64_t(align))));
-  llvm::SmallVector<mlir::Attribute, 3> attrs(pointers, aligned);
-  attrs.resize(op->getNumOperands(), b.getDictionaryAttr({}));
-  op.setArgAttrsAttr(b.getArrayAttr(attrs));
-}
 
 } // namespace alloy
 

@@ -14,6 +14,19 @@ using namespace mlir;
 namespace alloy {
 namespace {
 
+/// Marks the first `pointers` operands of a memcpy, memmove or memset
+/// intrinsic `align`-aligned; the others (value, length) get none.
+template <class IntrinsicOp>
+void setAlignArgAttrs(mlir::Builder &b, IntrinsicOp op, uint64_t align,
+                      unsigned pointers) {
+  auto aligned = b.getDictionaryAttr(
+      b.getNamedAttr(mlir::LLVM::LLVMDialect::getAlignAttrName(),
+                     b.getI64IntegerAttr(int64_t(align))));
+  llvm::SmallVector<mlir::Attribute, 3> attrs(pointers, aligned);
+  attrs.resize(op->getNumOperands(), b.getDictionaryAttr({}));
+  op.setArgAttrsAttr(b.getArrayAttr(attrs));
+}
+
 struct MemsetLowering : ConvertOpToLLVMPattern<MemsetOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(MemsetOp op, OpAdaptor a,
@@ -21,6 +34,22 @@ struct MemsetLowering : ConvertOpToLLVMPattern<MemsetOp> {
     auto set = LLVM::MemsetOp::create(r, op.getLoc(), a.getDst(), a.getValue(),
                                       a.getLength(), /*isVolatile=*/false);
     setAlignArgAttrs(r, set, op.getAlignment(), /*pointers=*/1);
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+/// alloy.memcpy: a copy of a constant size.
+struct MemcpyLowering : ConvertOpToLLVMPattern<MemcpyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemcpyOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Value len =
+        LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(),
+                                 r.getI64IntegerAttr(int64_t(op.getSize())));
+    auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                                       len, /*isVolatile=*/false);
+    setAlignArgAttrs(r, copy, op.getAlignment(), /*pointers=*/2);
     r.eraseOp(op);
     return success();
   }
@@ -194,9 +223,9 @@ struct InSpaceLowering : ConvertOpToLLVMPattern<InSpaceOp> {
 void populateAlloyMemoryToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
                                        const GpuTarget &) {
-  patterns.add<MemsetLowering, MemmoveLowering, CachedLoadLowering,
-               CachedStoreLowering, AssumeLowering, InSpaceLowering,
-               OneToOneLowering<ByteSwapOp, LLVM::ByteSwapOp>,
+  patterns.add<MemsetLowering, MemcpyLowering, MemmoveLowering,
+               CachedLoadLowering, CachedStoreLowering, AssumeLowering,
+               InSpaceLowering, OneToOneLowering<ByteSwapOp, LLVM::ByteSwapOp>,
                OneToOneLowering<BitReverseOp, LLVM::BitReverseOp>>(tc);
 }
 
