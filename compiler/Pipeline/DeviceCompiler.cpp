@@ -138,6 +138,10 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
   pm.addPass(createFPContractPass(FPContractPassOptions{options.fpContract}));
   if (options.fastMath)
     pm.addPass(createFastMathPass());
+  // Scalar locals become SSA values (after the contraction passes, which
+  // fuse within one expression only). The analyses after this see values,
+  // not stack slots.
+  pm.addPass(mlir::createMem2Reg());
   if (mlir::failed(pm.run(module))) {
     report(diags, clang::SourceLocation(), diag::err_device_pipeline)
         << "optimizing the device code failed:\n" + errors.text;

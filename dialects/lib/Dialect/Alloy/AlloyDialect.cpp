@@ -3,6 +3,7 @@
 #include "alloy/Dialect/Alloy/AlloyDialect.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 #include "alloy/Dialect/Alloy/AlloyTypes.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"

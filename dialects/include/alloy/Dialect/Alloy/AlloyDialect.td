@@ -15,6 +15,8 @@ def Alloy_Dialect : Dialect {
     `nvvm` dialects with `convert-alloy-to-llvm`.
   }];
   let useDefaultTypePrinterParser = 1;
+  // mem2reg's value for a local read before any write is ub.poison.
+  let dependentDialects = ["::mlir::ub::UBDialect"];
   // Verifies `alloy.noalias` / `alloy.readonly` / `alloy.nonnull` on
   // function arguments.
   let hasRegionArgAttrVerify = 1;

@@ -12,6 +12,7 @@ include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
+include "mlir/Interfaces/MemorySlotInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // Scalars that memory operations move: integers, floats and pointers.
@@ -83,12 +84,15 @@ def Alloy_ReturnOp : Alloy_Op<"return", [
 // Memory
 //===----------------------------------------------------------------------===//
 
-def Alloy_AllocaOp : Alloy_Op<"alloca"> {
+def Alloy_AllocaOp : Alloy_Op<"alloca", [
+    DeclareOpInterfaceMethods<PromotableAllocationOpInterface>]> {
   let summary = "a stack slot for one value of `elem_type`";
   let description = [{
     Allocates one `elem_type` (a scalar, `!alloy.ptr` or `!alloy.record`) in
-    the function's frame and returns its generic address. Lowered allocas go
-    to the entry block so that LLVM's SROA can promote them.
+    the function's frame and returns its generic address. A scalar slot that
+    only non-volatile `alloy.load`s and `alloy.store`s of its type use is
+    promotable (MLIR's `mem2reg`); the rest lower to `llvm.alloca`s in the
+    entry block, which LLVM's SROA sees.
 
     ```mlir
     %p = alloy.alloca f32, align 4
@@ -105,7 +109,8 @@ def Alloy_AllocaOp : Alloy_Op<"alloca"> {
   let hasVerifier = 1;
 }
 
-def Alloy_LoadOp : Alloy_Op<"load"> {
+def Alloy_LoadOp : Alloy_Op<"load", [
+    DeclareOpInterfaceMethods<PromotableMemOpInterface>]> {
   let summary = "load a scalar from memory";
   let description = [{
     Loads an integer, float or pointer from `addr` (any address space).
@@ -129,7 +134,8 @@ def Alloy_LoadOp : Alloy_Op<"load"> {
   let hasVerifier = 1;
 }
 
-def Alloy_StoreOp : Alloy_Op<"store"> {
+def Alloy_StoreOp : Alloy_Op<"store", [
+    DeclareOpInterfaceMethods<PromotableMemOpInterface>]> {
   let summary = "store a scalar to memory";
   let description = [{
     Stores an integer, float or pointer `value` to `addr`.
