@@ -30,20 +30,6 @@ namespace detail {
 std::unexpected<gpu::error> overflowing_allocation(size_t count, size_t size);
 } // namespace detail
 
-// The context of code that has none: device 0 (or set_default_device's)
-// as context::create opens it (the CPU device where there is no GPU,
-// ALLOY_DEVICE), made on first use and kept until the program ends, like
-// CUDA's implicit context. Throws gpu::exception when no device can be
-// opened.
-context &default_context();
-// Picks the default context's device (cudaSetDevice) before its first
-// use; another device after that is ALLOY_ERROR_INVALID_STATE.
-result<void> set_default_device(int ordinal);
-// Its default stream (CUDA's legacy default stream).
-stream &default_stream();
-// Waits for all work of the default context (cudaDeviceSynchronize).
-result<void> device_synchronize();
-
 // `bytes` of uninitialized device memory in `s`'s context (null for 0
 // bytes, as cudaMalloc gives).
 result<void *> malloc_device_bytes(stream &s, size_t bytes);
