@@ -2,6 +2,7 @@
 // operators sharing one BinOpInfo and the conditional operator and the
 // casts one helper each.
 #include "Basic/ASTUtils.h"
+#include "Basic/Casts.h"
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/DeviceTypes.h"
 #include "Basic/InternalError.h"
@@ -395,6 +396,8 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   // A constant of a type the GPU has not (1.5L as a float): its value.
   if (unsupportedTypeReason(from, ast))
     return folded(e);
+  if (isScalarConversion(e->getCastKind()))
+    return fe.emitScalarConversion(emit(sub), from, to, l);
   switch (e->getCastKind()) {
   case CK_LValueToRValue:
     if (foldScalar(e, ast))
@@ -420,16 +423,6 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   case CK_ToVoid:
     fe.emitIgnoredExpr(sub);
     return {};
-  case CK_IntegralCast:
-  case CK_IntegralToBoolean:
-  case CK_IntegralToFloating:
-  case CK_FloatingToIntegral:
-  case CK_FloatingCast:
-  case CK_FloatingToBoolean:
-  case CK_PointerToBoolean:
-  case CK_PointerToIntegral:
-  case CK_IntegralToPointer:
-    return fe.emitScalarConversion(emit(sub), from, to, l);
   case CK_BooleanToSignedIntegral:
     return arith::ExtSIOp::create(b, l, fe.valueType(to), emit(sub));
   case CK_NullToPointer:
