@@ -609,6 +609,32 @@ mlir::Value ScalarExprEmitter::emitPointerArithmetic(const BinOpInfo &op) {
                           pointee(ptrLeft ? op.lhsType : op.rhsType));
 }
 
+// The predicates of a comparison: of floats (ordered; != is unordered),
+// of signed and of unsigned integers.
+struct ComparePredicates {
+  arith::CmpFPredicate floats;
+  arith::CmpIPredicate signedInts, unsignedInts;
+};
+
+static ComparePredicates comparePredicates(BinaryOperatorKind opcode) {
+  using F = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  switch (opcode) {
+  case BO_LT:
+    return {F::OLT, I::slt, I::ult};
+  case BO_GT:
+    return {F::OGT, I::sgt, I::ugt};
+  case BO_LE:
+    return {F::OLE, I::sle, I::ule};
+  case BO_GE:
+    return {F::OGE, I::sge, I::uge};
+  case BO_EQ:
+    return {F::OEQ, I::eq, I::eq};
+  default:
+    return {F::UNE, I::ne, I::ne};
+  }
+}
+
 mlir::Value ScalarExprEmitter::emitCompare(const BinOpInfo &op) {
   mlir::Location l = op.loc;
   mlir::Value lhs = op.lhs, rhs = op.rhs;
@@ -618,51 +644,11 @@ mlir::Value ScalarExprEmitter::emitCompare(const BinOpInfo &op) {
     rhs = fe.emitScalarConversion(rhs, op.rhsType, ast.UnsignedLongTy, l);
     t = ast.UnsignedLongTy;
   }
-  if (isa<mlir::FloatType>(lhs.getType())) {
-    arith::CmpFPredicate p = arith::CmpFPredicate::UNE;
-    switch (op.opcode) {
-    case BO_LT:
-      p = arith::CmpFPredicate::OLT;
-      break;
-    case BO_GT:
-      p = arith::CmpFPredicate::OGT;
-      break;
-    case BO_LE:
-      p = arith::CmpFPredicate::OLE;
-      break;
-    case BO_GE:
-      p = arith::CmpFPredicate::OGE;
-      break;
-    case BO_EQ:
-      p = arith::CmpFPredicate::OEQ;
-      break;
-    default:
-      break;
-    }
-    return arith::CmpFOp::create(b, l, p, lhs, rhs);
-  }
-  bool sgn = isSigned(t);
-  arith::CmpIPredicate p = arith::CmpIPredicate::ne;
-  switch (op.opcode) {
-  case BO_LT:
-    p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
-    break;
-  case BO_GT:
-    p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
-    break;
-  case BO_LE:
-    p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
-    break;
-  case BO_GE:
-    p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
-    break;
-  case BO_EQ:
-    p = arith::CmpIPredicate::eq;
-    break;
-  default:
-    break;
-  }
-  return arith::CmpIOp::create(b, l, p, lhs, rhs);
+  ComparePredicates p = comparePredicates(op.opcode);
+  if (isa<mlir::FloatType>(lhs.getType()))
+    return arith::CmpFOp::create(b, l, p.floats, lhs, rhs);
+  return arith::CmpIOp::create(
+      b, l, isSigned(t) ? p.signedInts : p.unsignedInts, lhs, rhs);
 }
 
 mlir::Value ScalarExprEmitter::emitLogical(const BinaryOperator *e,
