@@ -266,6 +266,9 @@ LogicalResult MemcpyOp::verify() {
   return verifyAlignment(*this, getAlignment());
 }
 
+// The value range of a special register (Alloy_DimOp's inferResultRanges).
+static ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim);
+
 #define GET_OP_CLASSES
 #include "alloy/Dialect/Alloy/AlloyOps.cpp.inc"
 
@@ -296,9 +299,8 @@ alloy::sregBounds(Sreg reg, Dim dim, ArrayRef<int32_t> contractBlock,
   llvm_unreachable("every register is covered");
 }
 
-namespace {
 // The range of `reg` read by `op`, from its kernel's contract or bounds.
-ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
+static ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
   ArrayRef<int32_t> block;
   std::optional<uint32_t> maxThreads;
   if (auto kernel = op->getParentOfType<KernelOp>()) {
@@ -308,27 +310,6 @@ ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
   }
   auto [lo, hi] = sregBounds(reg, dim, block, maxThreads);
   return ConstantIntRanges::fromUnsigned(APInt(32, lo), APInt(32, hi));
-}
-} // namespace
-
-void ThreadIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                   SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::ThreadId, getDim()));
-}
-
-void BlockDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                   SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::BlockDim, getDim()));
-}
-
-void BlockIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                  SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::BlockId, getDim()));
-}
-
-void GridDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                  SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::GridDim, getDim()));
 }
 
 void LaneIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
