@@ -2,7 +2,9 @@
 // operations to the llvm and nvvm dialects: mma.sync, ldmatrix, stmatrix
 // and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
 #include "InlineAsm.h"
+#include "Lowering.h"
 #include "PtxIsa.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -82,14 +84,12 @@ LogicalResult lowerFp8Mma(MmaSyncOp op, MmaSyncOp::Adaptor a, unsigned sm,
   return success();
 }
 
-struct MmaSyncLowering : ConvertOpToLLVMPattern<MmaSyncOp> {
-  MmaSyncLowering(const LLVMTypeConverter &tc, unsigned sm)
-      : ConvertOpToLLVMPattern(tc), sm(sm) {}
-  unsigned sm;
+struct MmaSyncLowering : TargetPattern<MmaSyncOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MmaSyncOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
     if (op.getType() == MmaType::e4m3 || op.getType() == MmaType::e5m2)
-      return lowerFp8Mma(op, a, sm, r);
+      return lowerFp8Mma(op, a, target.sm, r);
     Location loc = op.getLoc();
     auto f16x2 = VectorType::get({2}, r.getF16Type());
     auto asPairs = [&](ValueRange words, bool pairs) {
@@ -318,7 +318,7 @@ struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
 void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
                                        const GpuTarget &target) {
-  patterns.add<MmaSyncLowering>(tc, target.sm);
+  patterns.add<MmaSyncLowering>(tc, target);
   patterns.add<BitcastLowering, LdMatrixLowering,
                StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
                CpAsyncWaitLowering, InlineAsmLowering>(tc);
