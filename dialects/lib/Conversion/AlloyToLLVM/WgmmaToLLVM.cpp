@@ -50,21 +50,11 @@ SmallVector<Value> accAsm(ConversionPatternRewriter &r, Location loc,
   constraints += "~{memory}";
   SmallVector<Value> operands(inputs.begin(), inputs.end());
   operands.append(acc.begin(), acc.end());
-  Type result;
-  if (n == 1)
-    result = r.getF32Type();
-  else if (n > 1)
-    result = LLVM::LLVMStructType::getLiteral(
-        r.getContext(), SmallVector<Type>(n, r.getF32Type()));
+  Type result =
+      packedType(r.getContext(), SmallVector<Type>(n, r.getF32Type()));
   auto asmOp = createInlineAsm(r, loc, result, operands, text, constraints,
                                /*sideEffects=*/true);
-  SmallVector<Value> out;
-  if (n == 1)
-    out.push_back(asmOp.getResult(0));
-  else
-    for (unsigned i = 0; i < n; ++i)
-      out.push_back(LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i));
-  return out;
+  return unpackResults(r, loc, asmOp, n);
 }
 
 // The op's location as file:line:col, for alloy-check-wgmma ('$' doubled:
