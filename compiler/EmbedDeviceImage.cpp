@@ -1,6 +1,10 @@
-#include "EmbedDeviceImage.h"
-#include "DeviceImageStore.h"
+// The LLVM pass that puts the device image into the host object: the PTX,
+// the cubin, the kernel metadata, a table of the kernels' host functions,
+// and a constructor that registers them with the runtime
+// (include/gpu/detail/module_abi.h).
 #include "Basic/GpuArch.h"
+#include "DeviceImageStore.h"
+#include "HostPasses.h"
 
 #include "gpu/detail/module_abi.h"
 

@@ -1,4 +1,11 @@
-#include "HostBlockLoops.h"
+// The CPU device's block loops in the host object: a kernel whose threads
+// never wait runs a range of blocks as nested loops over its inlined body
+// (host_entry<K>::invoke_blocks in <gpu/detail/launch_abi.hpp>). The
+// body's bounds test (`if (i < n)`, i the global index) keeps those loops
+// scalar; inductive range check elimination splits the thread loop into
+// a main part without the test, which the vectorizer then takes, and the
+// rest. Runs late in the host's scalar pipeline, on those functions only.
+#include "HostPasses.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"

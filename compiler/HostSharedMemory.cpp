@@ -1,4 +1,13 @@
-#include "HostSharedMemory.h"
+// Shared memory in the host code of device functions, for the CPU device:
+// a [[gpu::shared]] variable or gpu::shared_array is one object per block,
+// and the CPU device runs a block's threads on one worker thread at a time,
+// so in the host object each such local becomes a thread-local global.
+//   - annotateSharedArrays (before clang's code generation): gives each
+//     local of a gpu::shared_array type the annotation that [[gpu::shared]]
+//     variables carry, so that both reach the LLVM IR marked;
+//   - HostSharedMemoryPass (first in the host's LLVM pipeline): replaces
+//     each marked stack slot by a thread_local global.
+#include "HostPasses.h"
 
 #include "Basic/ASTUtils.h"
 

@@ -15,7 +15,7 @@ public:
   KernelCompiler(clang::DiagnosticsEngine &diags, DeviceCompileOptions options)
       : diags(diags), options(std::move(options)) {}
   void HandleTranslationUnit(clang::ASTContext &ctx) override;
-  // Before clang's code generation sees them (HostSharedMemory.h).
+  // Before clang's code generation sees them (HostSharedMemory.cpp).
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override;
   void HandleInlineFunctionDefinition(clang::FunctionDecl *fn) override;
 

@@ -4,11 +4,9 @@
 // The gpu:: attributes register themselves (Attributes.cpp).
 #include "Basic/Diagnostics.h"
 #include "Basic/GpuArch.h"
-#include "Pipeline/NVPTXBackend.h"
-#include "EmbedDeviceImage.h"
-#include "HostBlockLoops.h"
-#include "HostSharedMemory.h"
+#include "HostPasses.h"
 #include "KernelCompiler.h"
+#include "Pipeline/NVPTXBackend.h"
 #include "Sema/CudaHeaders.h"
 #include "Sema/CudaSyntax.h"
 #include "Sema/DeviceKeyword.h"

@@ -110,11 +110,15 @@ std::string qualifiedName(const FunctionDecl *fn) {
   return name;
 }
 
-bool isKernel(const FunctionDecl *fn) {
-  for (const auto *a : fn->specific_attrs<AnnotateAttr>())
-    if (a->getAnnotation() == kKernelAnnotation)
+bool hasAnnotation(const Decl *d, StringRef annotation) {
+  for (const auto *a : d->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == annotation)
       return true;
   return false;
+}
+
+bool isKernel(const FunctionDecl *fn) {
+  return hasAnnotation(fn, kKernelAnnotation);
 }
 
 bool isClockCall(const FunctionDecl *fn) {
@@ -125,27 +129,17 @@ bool isClockCall(const FunctionDecl *fn) {
 
 bool isSharedArrayType(QualType t) {
   const auto *rd = t->getAsCXXRecordDecl();
-  if (!rd)
-    return false;
-  for (const auto *a : rd->specific_attrs<AnnotateAttr>())
-    if (a->getAnnotation() == kSharedArrayAnnotation)
-      return true;
-  return false;
+  return rd && hasAnnotation(rd, kSharedArrayAnnotation);
 }
 
 bool isMayAliasParam(const ParmVarDecl *param) {
-  for (const auto *a : param->specific_attrs<AnnotateAttr>())
-    if (a->getAnnotation() == kMayAliasAnnotation)
-      return true;
-  return false;
+  return hasAnnotation(param, kMayAliasAnnotation);
 }
 
 bool isDynamicSharedVariable(const VarDecl *vd) {
-  for (const VarDecl *r : vd->redecls())
-    for (const auto *a : r->specific_attrs<AnnotateAttr>())
-      if (a->getAnnotation() == kDynamicSharedAnnotation)
-        return true;
-  return false;
+  return llvm::any_of(vd->redecls(), [](const VarDecl *r) {
+    return hasAnnotation(r, kDynamicSharedAnnotation);
+  });
 }
 
 DeviceGlobal deviceGlobalKind(const VarDecl *vd) {
@@ -166,10 +160,7 @@ bool mayBeDeviceGlobal(const VarDecl *vd) {
 }
 
 bool isSharedVariable(const VarDecl *vd) {
-  for (const auto *a : vd->specific_attrs<AnnotateAttr>())
-    if (a->getAnnotation() == kSharedVariableAnnotation)
-      return true;
-  return false;
+  return hasAnnotation(vd, kSharedVariableAnnotation);
 }
 
 std::optional<APValue> foldScalar(const Expr *e, ASTContext &ast) {

@@ -13,6 +13,7 @@
 namespace clang {
 class ASTContext;
 class ClassTemplateSpecializationDecl;
+class Decl;
 class Expr;
 class FunctionDecl;
 class Stmt;
@@ -59,6 +60,10 @@ std::optional<llvm::StringRef> intrinsicName(const clang::FunctionDecl *fn);
 
 // `fn`'s qualified name with template arguments: kernels::axpy<float>.
 std::string qualifiedName(const clang::FunctionDecl *fn);
+
+// True when `d` carries [[clang::annotate(annotation)]] (how the gpu::
+// attributes and the marked classes of the headers are kept).
+bool hasAnnotation(const clang::Decl *d, llvm::StringRef annotation);
 
 // True when `fn` carries [[gpu::kernel]].
 bool isKernel(const clang::FunctionDecl *fn);

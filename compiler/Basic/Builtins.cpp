@@ -4,6 +4,8 @@
 #include "clang/Basic/Builtins.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <utility>
+
 using namespace clang;
 
 namespace alloy {
@@ -38,24 +40,19 @@ BuiltinKind classifyBuiltin(unsigned id, ASTContext &ast,
            rest == "g" || rest == "8" || rest == "16" || rest == "32" ||
            rest == "64";
   };
-  if (family("clz"))
-    return BuiltinKind::CountLeadingZeros;
-  if (family("ctz"))
-    return BuiltinKind::CountTrailingZeros;
-  if (family("popcount"))
-    return BuiltinKind::Popcount;
-  if (family("parity"))
-    return BuiltinKind::Parity;
-  if (family("ffs"))
-    return BuiltinKind::FindFirstSet;
-  if (family("bswap"))
-    return BuiltinKind::ByteSwap;
-  if (family("bitreverse"))
-    return BuiltinKind::BitReverse;
-  if (family("rotateleft"))
-    return BuiltinKind::RotateLeft;
-  if (family("rotateright"))
-    return BuiltinKind::RotateRight;
+  static constexpr std::pair<StringRef, BuiltinKind> families[] = {
+      {"clz", BuiltinKind::CountLeadingZeros},
+      {"ctz", BuiltinKind::CountTrailingZeros},
+      {"popcount", BuiltinKind::Popcount},
+      {"parity", BuiltinKind::Parity},
+      {"ffs", BuiltinKind::FindFirstSet},
+      {"bswap", BuiltinKind::ByteSwap},
+      {"bitreverse", BuiltinKind::BitReverse},
+      {"rotateleft", BuiltinKind::RotateLeft},
+      {"rotateright", BuiltinKind::RotateRight}};
+  for (auto [base, kind] : families)
+    if (family(base))
+      return kind;
   BuiltinKind kind =
       llvm::StringSwitch<BuiltinKind>(name)
           .Cases("move", "forward", "move_if_noexcept", "as_const",

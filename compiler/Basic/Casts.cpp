@@ -4,13 +4,8 @@ using namespace clang;
 
 namespace alloy {
 
-CastSupport classifyCast(CastKind kind) {
+bool isScalarConversion(CastKind kind) {
   switch (kind) {
-  case CK_LValueToRValue:
-  case CK_NoOp:
-  case CK_UserDefinedConversion:
-  case CK_ConstructorConversion:
-  case CK_ToVoid:
   case CK_IntegralCast:
   case CK_IntegralToBoolean:
   case CK_IntegralToFloating:
@@ -20,6 +15,21 @@ CastSupport classifyCast(CastKind kind) {
   case CK_PointerToBoolean:
   case CK_PointerToIntegral:
   case CK_IntegralToPointer:
+    return true;
+  default:
+    return false;
+  }
+}
+
+CastSupport classifyCast(CastKind kind) {
+  if (isScalarConversion(kind))
+    return CastSupport::Supported;
+  switch (kind) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion:
+  case CK_ToVoid:
   case CK_BooleanToSignedIntegral:
   case CK_NullToPointer:
   case CK_ArrayToPointerDecay:

@@ -17,6 +17,10 @@ enum class CastSupport {
 
 CastSupport classifyCast(clang::CastKind kind);
 
+// The Supported casts that convert a scalar's value to another scalar type
+// (integers, floats, pointers, bool): FunctionEmitter::emitScalarConversion.
+bool isScalarConversion(clang::CastKind kind);
+
 } // namespace alloy
 
 #endif

@@ -27,10 +27,7 @@ bool isGridConstantType(QualType t) {
   const CXXRecordDecl *rd = t.getCanonicalType()->getAsCXXRecordDecl();
   if (!rd || !rd->hasDefinition())
     return false;
-  for (const auto *a : rd->getDefinition()->specific_attrs<AnnotateAttr>())
-    if (a->getAnnotation() == "alloy.grid_constant")
-      return true;
-  return false;
+  return hasAnnotation(rd->getDefinition(), "alloy.grid_constant");
 }
 
 const char *paramKindName(ParamKind kind) {

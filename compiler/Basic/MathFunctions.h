@@ -14,42 +14,11 @@ class FunctionDecl;
 
 namespace alloy {
 
+// What a math function becomes: a call of libdevice, or an MLIR operation.
 enum class MathEmit {
   Libdevice,
-  Sqrt,
-  Cbrt,
-  Exp,
-  Exp2,
-  Expm1,
-  Log,
-  Log2,
-  Log10,
-  Log1p,
-  Sin,
-  Cos,
-  Tan,
-  Asin,
-  Acos,
-  Atan,
-  Atan2,
-  Sinh,
-  Cosh,
-  Tanh,
-  Asinh,
-  Acosh,
-  Atanh,
-  Pow,
-  Erf,
-  Fabs,
-  Floor,
-  Ceil,
-  Trunc,
-  Round,
-  RoundEven,
-  Fma,
-  Fmin,
-  Fmax,
-  Copysign,
+#define ALLOY_MATH_OP(EMIT, OP, ARITY) EMIT,
+#include "MathOps.def"
 };
 
 struct MathFunction {

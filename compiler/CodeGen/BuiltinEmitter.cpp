@@ -228,33 +228,27 @@ mlir::Value BuiltinEmitter::overflow(BuiltinKind kind) {
   mlir::Value result, overflowed;
   if (sameTypes) {
     mlir::Type it = x.getType();
+    // Whether (p ^ q) & (r ^ s) is negative: both pairs differ in sign.
+    auto bothDifferInSign = [&](mlir::Value p, mlir::Value q, mlir::Value r,
+                                mlir::Value s) -> mlir::Value {
+      return arith::CmpIOp::create(
+          b, l, arith::CmpIPredicate::slt,
+          arith::AndIOp::create(b, l, arith::XOrIOp::create(b, l, p, q),
+                                arith::XOrIOp::create(b, l, r, s)),
+          c(it, 0));
+    };
+    auto unsignedLess = [&](mlir::Value p, mlir::Value q) -> mlir::Value {
+      return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, p, q);
+    };
     switch (kind) {
     case BuiltinKind::AddOverflow:
       result = arith::AddIOp::create(b, l, x, y);
       overflowed =
-          sr ? arith::CmpIOp::create(
-                   b, l, arith::CmpIPredicate::slt,
-                   arith::AndIOp::create(
-                       b, l, arith::XOrIOp::create(b, l, x, result),
-                       arith::XOrIOp::create(b, l, y, result)),
-                   c(it, 0))
-                   .getResult()
-             : arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, result,
-                                     x)
-                   .getResult();
+          sr ? bothDifferInSign(x, result, y, result) : unsignedLess(result, x);
       break;
     case BuiltinKind::SubOverflow:
       result = arith::SubIOp::create(b, l, x, y);
-      overflowed =
-          sr ? arith::CmpIOp::create(
-                   b, l, arith::CmpIPredicate::slt,
-                   arith::AndIOp::create(
-                       b, l, arith::XOrIOp::create(b, l, x, y),
-                       arith::XOrIOp::create(b, l, x, result)),
-                   c(it, 0))
-                   .getResult()
-             : arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, x, y)
-                   .getResult();
+      overflowed = sr ? bothDifferInSign(x, y, x, result) : unsignedLess(x, y);
       break;
     default:
       if (sr) {

@@ -125,6 +125,20 @@ public:
   }
 
 private:
+  // A variable `e` names that is not the function's own: a device global,
+  // or a constant.
+  LValue staticVariable(const VarDecl *vd, const Expr *e) {
+    if (deviceGlobalKind(vd) != DeviceGlobal::none)
+      return at(fe.emitDeviceGlobal(vd, fe.loc(e->getExprLoc())));
+    if (std::optional<APValue> v = foldScalar(e, ast)) {
+      // The address of a constant scalar: a local copy.
+      Address tmp = fe.createTemp(vd->getType());
+      fe.emitStore(fe.emitConstant(*v, e->getType(), fe.loc(e->getExprLoc())),
+                   tmp, vd->getType());
+      return at(tmp);
+    }
+    return at(fe.emitConstantVariable(vd));
+  }
   LValue emitPreIncDec(const UnaryOperator *e) {
     // The new value is stored; ++x is the lvalue x.
     LValue lv = lvalue(e->getSubExpr());
@@ -188,31 +202,14 @@ LValue LValueEmitter::VisitDeclRefExpr(const DeclRefExpr *e) {
     return at(Address{AddrSpaceCastOp::create(b, l, types.pointerType(), base),
                       align});
   }
-  if (deviceGlobalKind(vd) != DeviceGlobal::none)
-    return at(fe.emitDeviceGlobal(vd, fe.loc(e->getExprLoc())));
-  if (std::optional<APValue> v = foldScalar(e, ast)) {
-    // The address of a constant scalar: a local copy.
-    Address tmp = fe.createTemp(vd->getType());
-    fe.emitStore(fe.emitConstant(*v, e->getType(), fe.loc(e->getExprLoc())),
-                 tmp, vd->getType());
-    return at(tmp);
-  }
-  return at(fe.emitConstantVariable(vd));
+  return staticVariable(vd, e);
 }
 
 LValue LValueEmitter::VisitMemberExpr(const MemberExpr *e) {
   const ValueDecl *member = e->getMemberDecl();
   if (const auto *vd = dyn_cast<VarDecl>(member)) {
     fe.emitIgnoredExpr(e->getBase());
-    if (deviceGlobalKind(vd) != DeviceGlobal::none)
-      return at(fe.emitDeviceGlobal(vd, fe.loc(e->getExprLoc())));
-    if (std::optional<APValue> v = foldScalar(e, ast)) {
-      Address tmp = fe.createTemp(vd->getType());
-      fe.emitStore(fe.emitConstant(*v, e->getType(), fe.loc(e->getExprLoc())),
-                   tmp, vd->getType());
-      return at(tmp);
-    }
-    return at(fe.emitConstantVariable(vd));
+    return staticVariable(vd, e);
   }
   const auto *field = cast<FieldDecl>(member);
   Address base;

@@ -2,6 +2,7 @@
 // operators sharing one BinOpInfo and the conditional operator and the
 // casts one helper each.
 #include "Basic/ASTUtils.h"
+#include "Basic/Casts.h"
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/DeviceTypes.h"
 #include "Basic/InternalError.h"
@@ -395,6 +396,8 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   // A constant of a type the GPU has not (1.5L as a float): its value.
   if (unsupportedTypeReason(from, ast))
     return folded(e);
+  if (isScalarConversion(e->getCastKind()))
+    return fe.emitScalarConversion(emit(sub), from, to, l);
   switch (e->getCastKind()) {
   case CK_LValueToRValue:
     if (foldScalar(e, ast))
@@ -420,16 +423,6 @@ mlir::Value ScalarExprEmitter::VisitCastExpr(const CastExpr *e) {
   case CK_ToVoid:
     fe.emitIgnoredExpr(sub);
     return {};
-  case CK_IntegralCast:
-  case CK_IntegralToBoolean:
-  case CK_IntegralToFloating:
-  case CK_FloatingToIntegral:
-  case CK_FloatingCast:
-  case CK_FloatingToBoolean:
-  case CK_PointerToBoolean:
-  case CK_PointerToIntegral:
-  case CK_IntegralToPointer:
-    return fe.emitScalarConversion(emit(sub), from, to, l);
   case CK_BooleanToSignedIntegral:
     return arith::ExtSIOp::create(b, l, fe.valueType(to), emit(sub));
   case CK_NullToPointer:
@@ -616,6 +609,32 @@ mlir::Value ScalarExprEmitter::emitPointerArithmetic(const BinOpInfo &op) {
                           pointee(ptrLeft ? op.lhsType : op.rhsType));
 }
 
+// The predicates of a comparison: of floats (ordered; != is unordered),
+// of signed and of unsigned integers.
+struct ComparePredicates {
+  arith::CmpFPredicate floats;
+  arith::CmpIPredicate signedInts, unsignedInts;
+};
+
+static ComparePredicates comparePredicates(BinaryOperatorKind opcode) {
+  using F = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  switch (opcode) {
+  case BO_LT:
+    return {F::OLT, I::slt, I::ult};
+  case BO_GT:
+    return {F::OGT, I::sgt, I::ugt};
+  case BO_LE:
+    return {F::OLE, I::sle, I::ule};
+  case BO_GE:
+    return {F::OGE, I::sge, I::uge};
+  case BO_EQ:
+    return {F::OEQ, I::eq, I::eq};
+  default:
+    return {F::UNE, I::ne, I::ne};
+  }
+}
+
 mlir::Value ScalarExprEmitter::emitCompare(const BinOpInfo &op) {
   mlir::Location l = op.loc;
   mlir::Value lhs = op.lhs, rhs = op.rhs;
@@ -625,51 +644,11 @@ mlir::Value ScalarExprEmitter::emitCompare(const BinOpInfo &op) {
     rhs = fe.emitScalarConversion(rhs, op.rhsType, ast.UnsignedLongTy, l);
     t = ast.UnsignedLongTy;
   }
-  if (isa<mlir::FloatType>(lhs.getType())) {
-    arith::CmpFPredicate p = arith::CmpFPredicate::UNE;
-    switch (op.opcode) {
-    case BO_LT:
-      p = arith::CmpFPredicate::OLT;
-      break;
-    case BO_GT:
-      p = arith::CmpFPredicate::OGT;
-      break;
-    case BO_LE:
-      p = arith::CmpFPredicate::OLE;
-      break;
-    case BO_GE:
-      p = arith::CmpFPredicate::OGE;
-      break;
-    case BO_EQ:
-      p = arith::CmpFPredicate::OEQ;
-      break;
-    default:
-      break;
-    }
-    return arith::CmpFOp::create(b, l, p, lhs, rhs);
-  }
-  bool sgn = isSigned(t);
-  arith::CmpIPredicate p = arith::CmpIPredicate::ne;
-  switch (op.opcode) {
-  case BO_LT:
-    p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
-    break;
-  case BO_GT:
-    p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
-    break;
-  case BO_LE:
-    p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
-    break;
-  case BO_GE:
-    p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
-    break;
-  case BO_EQ:
-    p = arith::CmpIPredicate::eq;
-    break;
-  default:
-    break;
-  }
-  return arith::CmpIOp::create(b, l, p, lhs, rhs);
+  ComparePredicates p = comparePredicates(op.opcode);
+  if (isa<mlir::FloatType>(lhs.getType()))
+    return arith::CmpFOp::create(b, l, p.floats, lhs, rhs);
+  return arith::CmpIOp::create(
+      b, l, isSigned(t) ? p.signedInts : p.unsignedInts, lhs, rhs);
 }
 
 mlir::Value ScalarExprEmitter::emitLogical(const BinaryOperator *e,

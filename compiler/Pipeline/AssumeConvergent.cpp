@@ -1,4 +1,12 @@
-#include "AssumeConvergent.h"
+// Marks every defined device function, every asm statement and every
+// mma.sync `convergent`,
+// as clang does for CUDA: a function that reaches a barrier, a warp shuffle
+// or a warp-wide PTX instruction must not be made control-dependent on more
+// values (SimplifyCFG once threaded a `if (t == 0)` branch through a call of
+// gpu::sync_threads, leaving two bar.sync that divergent lanes of one warp
+// reached: the block hung). LLVM's function-attrs pass removes the attribute
+// again from functions that reach nothing convergent.
+#include "DevicePasses.h"
 
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"

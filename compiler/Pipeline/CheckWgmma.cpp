@@ -1,4 +1,18 @@
+// alloy-check-wgmma: an accumulator of wgmma.mma_async belongs to the
+// tensor cores until a wgmma.wait_group 0 that takes it (gpu::wgmma::wait<0>
+// (acc)) hands it back. After inlining, the accumulator is SSA values that
+// thread through the protocol's asm (WgmmaToLLVM.cpp): an mma's results may
+// only reach, through extractvalue, phi and select, another mma's
+// accumulator, a fence, or the releasing wait. Any other use (arithmetic, a
+// store, a call) reads or spills it in flight, and an element that reaches
+// nothing was overwritten or never waited for: both are errors. So is a
+// descriptor that LLVM's uniformity analysis finds divergent (wgmma needs
+// the same one on every thread of the warpgroup). Errors name the mma's
+// source location, which its asm carries as a comment. A warning: the
+// registers of an A fragment (in registers) written again before a wait
+// covers its mma, which a loop that does not unroll does.
 #include "CheckWgmma.h"
+#include "DevicePasses.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

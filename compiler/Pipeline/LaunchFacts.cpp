@@ -1,4 +1,10 @@
-#include "LaunchFacts.h"
+// What a kernel's launch contract says about its special registers, applied
+// after inlining: in a kernel with "nvvm.reqntid" the block shape (%ntid)
+// is a constant and each thread index (%tid) has the contract's range, also
+// where they were read inside inlined helpers such as gpu::block_dim().
+// (The conversion to the llvm dialect knows the contract only for reads in
+// the kernel's own body.)
+#include "DevicePasses.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/ConstantRange.h"

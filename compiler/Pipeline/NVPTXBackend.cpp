@@ -1,14 +1,5 @@
 #include "NVPTXBackend.h"
-#include "AssumeConvergent.h"
-#include "CheckWgmma.h"
-#include "ExactNegation.h"
-#include "HoistAnticipatedLoads.h"
-#include "LaunchFacts.h"
-#include "PackHalves.h"
-#include "PtxasFPBitsGuard.h"
-#include "SignedZeroSelects.h"
-#include "UnrollIndexedArrays.h"
-#include "WideCopies.h"
+#include "DevicePasses.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SCCIterator.h"
@@ -63,14 +54,18 @@ static void initializeNVPTX() {
   (void)initialized;
 }
 
+// LLVM's NVPTX target, initialized; null with `error` set when absent.
+static const llvm::Target *nvptxTarget(std::string &error) {
+  initializeNVPTX();
+  return llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
+}
+
 // The NVPTX subtarget of `arch` (a processor LLVM knows), or null.
 static std::unique_ptr<llvm::MCSubtargetInfo>
 subtargetInfo(llvm::StringRef arch) {
-  initializeNVPTX();
   llvm::Triple triple(kTriple);
   std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target = nvptxTarget(error);
   if (!target)
     return nullptr;
   // Asked of a known processor, so that an unknown name draws no warning.
@@ -107,11 +102,9 @@ static unsigned defaultPtxIsa(llvm::StringRef arch) {
 
 static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const std::string &arch, const llvm::Module &module) {
-  initializeNVPTX();
   llvm::Triple triple(kTriple);
   std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target = nvptxTarget(error);
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + error);
   llvm::TargetOptions options;

@@ -1,4 +1,8 @@
-#include "WideCopies.h"
+// Small fixed-size copies (a 16-byte struct: `*(float4 *)dst = *(const
+// float4 *)src`) as 128-, 64- or 32-bit loads and stores, as nvcc emits
+// them: left to the backend, llvm.memcpy of 16 bytes became two 64-bit
+// loads and stores, and lost the read-only cache (.nc) for inputs.
+#include "DevicePasses.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"

@@ -87,9 +87,9 @@ bool checkScope(Sema &s, const ParsedAttr &attr, const char *name,
 }
 
 // checkScope, and that the attribute has no arguments.
-bool checkNoArgs(Sema &s, const ParsedAttr &attr, const char *name,
-                 const char *spelling) {
-  if (!checkScope(s, attr, name, spelling))
+bool checkNoArgs(Sema &s, const ParsedAttr &attr, const char *name) {
+  std::string spelling = "[[gpu::" + std::string(name) + "]]";
+  if (!checkScope(s, attr, name, spelling.c_str()))
     return false;
   if (attr.getNumArgs() == 0)
     return true;
@@ -118,15 +118,50 @@ bool onFunction(Sema &s, const ParsedAttr &attr, const Decl *d,
   return false;
 }
 
-struct KernelAttrInfo : ParsedAttrInfo {
-  KernelAttrInfo() {
-    static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::kernel"},
-        // See LaunchBoundsAttrInfo: lets the parser see misplaced arguments.
-        {ParsedAttr::AS_CXX11, "kernel"},
-        {ParsedAttr::AS_GNU, "alloy_kernel"}}; // CUDA's __global__
-    Spellings = spellings;
+// An attribute's spellings: [[gpu::NAME]]; the unscoped NAME, since
+// clang's parser looks plugin attributes up by their unscoped name before it
+// parses their arguments (handleDeclAttribute rejects it: checkScope); and,
+// with `gnu`, __attribute__((alloy_NAME)), which <gpu/cuda_compat.hpp>'s CUDA
+// keyword expands to.
+struct GpuAttrInfo : ParsedAttrInfo {
+  GpuAttrInfo(const char *name, bool gnu)
+      : names{"gpu::" + std::string(name), name, "alloy_" + std::string(name)} {
+    spellings[0] = {ParsedAttr::AS_CXX11, names[0].c_str()};
+    spellings[1] = {ParsedAttr::AS_CXX11, names[1].c_str()};
+    spellings[2] = {ParsedAttr::AS_GNU, names[2].c_str()};
+    Spellings = llvm::ArrayRef(spellings, gnu ? 3 : 2);
   }
+  // Spellings points into the object.
+  GpuAttrInfo(const GpuAttrInfo &) = delete;
+  GpuAttrInfo &operator=(const GpuAttrInfo &) = delete;
+
+protected:
+  const char *name() const { return names[1].c_str(); }
+
+private:
+  std::string names[3];
+  Spelling spellings[3];
+};
+
+// An attribute without arguments, kept as the annotation `annotation`.
+struct NoArgsAttrInfo : GpuAttrInfo {
+  NoArgsAttrInfo(const char *name, bool gnu, const char *annotation)
+      : GpuAttrInfo(name, gnu), annotation(annotation) {}
+  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
+                                   const ParsedAttr &attr) const override {
+    if (!checkNoArgs(s, attr, name()))
+      return AttributeNotApplied;
+    d->addAttr(makeAnnotation(s, attr, annotation));
+    return AttributeApplied;
+  }
+
+private:
+  const char *annotation;
+};
+
+struct KernelAttrInfo : NoArgsAttrInfo {
+  KernelAttrInfo() // __global__
+      : NoArgsAttrInfo("kernel", /*gnu=*/true, kKernelAnnotation) {}
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
                             const Decl *d) const override {
     const FunctionDecl *fn = asFunction(d);
@@ -148,118 +183,59 @@ struct KernelAttrInfo : ParsedAttrInfo {
     }
     return true;
   }
-  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
-                                   const ParsedAttr &attr) const override {
-    if (!checkNoArgs(s, attr, "kernel", "[[gpu::kernel]]"))
-      return AttributeNotApplied;
-    d->addAttr(makeAnnotation(s, attr, kKernelAnnotation));
-    return AttributeApplied;
-  }
 };
 
-struct LaunchBoundsAttrInfo : ParsedAttrInfo {
-  LaunchBoundsAttrInfo() {
+// A function attribute of integer constants (IntegerArgsForm), kept as its
+// annotation.
+struct IntegerArgsAttrInfo : GpuAttrInfo {
+  IntegerArgsAttrInfo(const IntegerArgsForm &form, bool gnu)
+      : GpuAttrInfo(form.name, gnu), form(form) {
     OptArgs = 15;
-    static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::launch_bounds"},
-        // clang's parser looks plugin attributes up by their unscoped name
-        // before it parses their arguments; handleDeclAttribute rejects
-        // the unscoped spelling itself.
-        {ParsedAttr::AS_CXX11, "launch_bounds"},
-        {ParsedAttr::AS_GNU, "alloy_launch_bounds"}}; // __launch_bounds__
-    Spellings = spellings;
   }
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
                             const Decl *d) const override {
-    return onFunction(s, attr, d, "launch_bounds");
+    return onFunction(s, attr, d, form.name);
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "launch_bounds", "[[gpu::launch_bounds(...)]]"))
+    std::string spelling = "[[gpu::" + std::string(form.name) + "(...)]]";
+    if (!checkScope(s, attr, form.name, spelling.c_str()))
       return AttributeNotApplied;
-    if (!checkIntegerArgs(s, attr, "launch_bounds", 1, 2,
-                          "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)"))
+    if (!checkIntegerArgs(s, attr, form.name, form.minArgs, form.maxArgs,
+                          form.usage))
       return AttributeNotApplied;
-    Attr *a = makeAnnotation(s, attr, kBoundsAnnotation);
+    Attr *a = makeAnnotation(s, attr, form.annotation);
     if (!a)
       return AttributeNotApplied;
     d->addAttr(a);
     return AttributeApplied;
   }
+
+private:
+  const IntegerArgsForm &form;
 };
 
-struct LaunchContractAttrInfo : ParsedAttrInfo {
-  LaunchContractAttrInfo() {
-    OptArgs = 15;
-    static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::launch_contract"},
-        // clang's parser looks plugin attributes up by their unscoped name
-        // before it parses their arguments; handleDeclAttribute rejects
-        // the unscoped spelling itself.
-        {ParsedAttr::AS_CXX11, "launch_contract"}};
-    Spellings = spellings;
-  }
-  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
-                            const Decl *d) const override {
-    return onFunction(s, attr, d, "launch_contract");
-  }
-  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
-                                   const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "launch_contract",
-                    "[[gpu::launch_contract(...)]]"))
-      return AttributeNotApplied;
-    if (!checkIntegerArgs(s, attr, "launch_contract", 2, 4,
-                          "(DOMAIN, BX), (DOMAIN, BX, BY) or "
-                          "(DOMAIN, BX, BY, BZ)"))
-      return AttributeNotApplied;
-    Attr *a = makeAnnotation(s, attr, kContractAnnotation);
-    if (!a)
-      return AttributeNotApplied;
-    d->addAttr(a);
-    return AttributeApplied;
-  }
+struct LaunchBoundsAttrInfo : IntegerArgsAttrInfo {
+  LaunchBoundsAttrInfo() // __launch_bounds__
+      : IntegerArgsAttrInfo(kLaunchBoundsForm, /*gnu=*/true) {}
+};
+
+struct LaunchContractAttrInfo : IntegerArgsAttrInfo {
+  LaunchContractAttrInfo()
+      : IntegerArgsAttrInfo(kLaunchContractForm, /*gnu=*/false) {}
 };
 
 // [[gpu::cluster_dims(X[, Y[, Z]])]]: the kernel's blocks run in clusters
 // of X x Y x Z (CUDA's __cluster_dims__).
-struct ClusterDimsAttrInfo : ParsedAttrInfo {
-  ClusterDimsAttrInfo() {
-    OptArgs = 15;
-    static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::cluster_dims"},
-        // See LaunchBoundsAttrInfo.
-        {ParsedAttr::AS_CXX11, "cluster_dims"}};
-    Spellings = spellings;
-  }
-  bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
-                            const Decl *d) const override {
-    return onFunction(s, attr, d, "cluster_dims");
-  }
-  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
-                                   const ParsedAttr &attr) const override {
-    if (!checkScope(s, attr, "cluster_dims", "[[gpu::cluster_dims(...)]]"))
-      return AttributeNotApplied;
-    if (!checkIntegerArgs(s, attr, "cluster_dims", 1, 3,
-                          "(X), (X, Y) or (X, Y, Z)"))
-      return AttributeNotApplied;
-    Attr *a = makeAnnotation(s, attr, kClusterAnnotation);
-    if (!a)
-      return AttributeNotApplied;
-    d->addAttr(a);
-    return AttributeApplied;
-  }
+struct ClusterDimsAttrInfo : IntegerArgsAttrInfo {
+  ClusterDimsAttrInfo()
+      : IntegerArgsAttrInfo(kClusterDimsForm, /*gnu=*/false) {}
 };
 
 // [[gpu::shared]] on a local variable: one per block in shared memory
 // (CUDA's __shared__).
-struct SharedAttrInfo : ParsedAttrInfo {
-  SharedAttrInfo() {
-    static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::shared"},
-        {ParsedAttr::AS_CXX11, "shared"},
-        {ParsedAttr::AS_GNU, "alloy_shared"}}; // CUDA's __shared__
-    Spellings = spellings;
-  }
+struct SharedAttrInfo : GpuAttrInfo {
+  SharedAttrInfo() : GpuAttrInfo("shared", /*gnu=*/true) {} // __shared__
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
                             const Decl *d) const override {
     const auto *vd = dyn_cast<VarDecl>(d);
@@ -277,7 +253,7 @@ struct SharedAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkNoArgs(s, attr, "shared", "[[gpu::shared]]"))
+    if (!checkNoArgs(s, attr, name()))
       return AttributeNotApplied;
     if (cast<VarDecl>(d)->hasExternalStorage()) {
       // The host object names it apart (HostSharedMemoryPass).
@@ -301,21 +277,11 @@ struct SharedAttrInfo : ParsedAttrInfo {
 // (CUDA's __device__ and __constant__ variables), which the host reads
 // and writes with gpu::copy_to_symbol and gpu::copy_from_symbol.
 // CUDA's __device__ also marks functions; there it means nothing.
-struct DeviceGlobalAttrInfo : ParsedAttrInfo {
-  DeviceGlobalAttrInfo(bool constant) : constant(constant) {
-    static constexpr Spelling device[] = {
-        {ParsedAttr::AS_CXX11, "gpu::device"},
-        {ParsedAttr::AS_CXX11, "device"},
-        {ParsedAttr::AS_GNU, "alloy_device"}}; // CUDA's __device__
-    static constexpr Spelling constantSpellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::constant"},
-        {ParsedAttr::AS_CXX11, "constant"},
-        {ParsedAttr::AS_GNU, "alloy_constant"}}; // CUDA's __constant__
-    if (constant)
-      Spellings = constantSpellings;
-    else
-      Spellings = device;
-  }
+struct DeviceGlobalAttrInfo : GpuAttrInfo {
+  // __device__ and __constant__.
+  DeviceGlobalAttrInfo(bool constant)
+      : GpuAttrInfo(constant ? "constant" : "device", /*gnu=*/true),
+        constant(constant) {}
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
                             const Decl *d) const override {
     if (asFunction(d) && !constant)
@@ -333,8 +299,7 @@ struct DeviceGlobalAttrInfo : ParsedAttrInfo {
   }
   AttrHandling handleDeclAttribute(Sema &s, Decl *d,
                                    const ParsedAttr &attr) const override {
-    if (!checkNoArgs(s, attr, name(),
-                     constant ? "[[gpu::constant]]" : "[[gpu::device]]"))
+    if (!checkNoArgs(s, attr, name()))
       return AttributeNotApplied;
     if (!isa<VarDecl>(d)) {
       // A function: every function a kernel reaches runs on the GPU.
@@ -350,7 +315,6 @@ struct DeviceGlobalAttrInfo : ParsedAttrInfo {
   }
 
 private:
-  const char *name() const { return constant ? "constant" : "device"; }
   bool constant;
 };
 
@@ -364,13 +328,9 @@ struct ConstantAttrInfo : DeviceGlobalAttrInfo {
 // [[gpu::may_alias]] on a kernel's output parameter: the launch may pass
 // a buffer that is also an input (an in-place kernel); the kernel's
 // pointers are then not noalias.
-struct MayAliasAttrInfo : ParsedAttrInfo {
-  MayAliasAttrInfo() {
-    static constexpr Spelling spellings[] = {
-        {ParsedAttr::AS_CXX11, "gpu::may_alias"},
-        {ParsedAttr::AS_CXX11, "may_alias"}};
-    Spellings = spellings;
-  }
+struct MayAliasAttrInfo : NoArgsAttrInfo {
+  MayAliasAttrInfo()
+      : NoArgsAttrInfo("may_alias", /*gnu=*/false, kMayAliasAnnotation) {}
   bool diagAppertainsToDecl(Sema &s, const ParsedAttr &attr,
                             const Decl *d) const override {
     const auto *p = dyn_cast<ParmVarDecl>(d);
@@ -383,13 +343,6 @@ struct MayAliasAttrInfo : ParsedAttrInfo {
     }
     report(s.getDiagnostics(), attr.getLoc(), diag::err_attr_may_alias);
     return false;
-  }
-  AttrHandling handleDeclAttribute(Sema &s, Decl *d,
-                                   const ParsedAttr &attr) const override {
-    if (!checkNoArgs(s, attr, "may_alias", "[[gpu::may_alias]]"))
-      return AttributeNotApplied;
-    d->addAttr(makeAnnotation(s, attr, kMayAliasAnnotation));
-    return AttributeApplied;
   }
 };
 

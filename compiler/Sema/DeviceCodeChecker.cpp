@@ -456,9 +456,8 @@ static int holdsSharedOnly(QualType t) {
   if (!rd || !rd->hasDefinition())
     return -1;
   rd = rd->getDefinition();
-  for (const auto *a : rd->specific_attrs<AnnotateAttr>())
-    if (a->getAnnotation() == "alloy.shared_only")
-      return 0;
+  if (hasAnnotation(rd, "alloy.shared_only"))
+    return 0;
   for (const CXXBaseSpecifier &base : rd->bases())
     if (holdsSharedOnly(base.getType()) >= 0)
       return 1;

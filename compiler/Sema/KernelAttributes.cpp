@@ -12,34 +12,31 @@ using namespace clang;
 namespace alloy {
 namespace {
 
-// Evaluates the attribute's arguments; reports non-constant ones.
+// Evaluates the attribute's arguments; reports non-constant ones, then a
+// count the form does not take.
 bool evaluateArgs(const AnnotateAttr *attr, ASTContext &ctx,
-                  DiagnosticsEngine &diags, const char *name,
+                  DiagnosticsEngine &diags, const IntegerArgsForm &form,
                   SmallVectorImpl<int64_t> &values) {
   for (Expr *e : attr->args()) {
     std::optional<llvm::APSInt> v = e->getIntegerConstantExpr(ctx);
     if (!v) {
-      report(diags, e->getExprLoc(), diag::err_attr_args_not_integer) << name;
+      report(diags, e->getExprLoc(), diag::err_attr_args_not_integer)
+          << form.name;
       return false;
     }
     values.push_back(v->getExtValue());
   }
+  if (values.size() < form.minArgs || values.size() > form.maxArgs) {
+    report(diags, attr->getLocation(), diag::err_attr_arg_count)
+        << form.name << form.usage;
+    return false;
+  }
   return true;
 }
 
-std::optional<LaunchContract> readContract(const AnnotateAttr *attr,
-                                           ASTContext &ctx,
+std::optional<LaunchContract> readContract(ArrayRef<int64_t> v,
+                                           SourceLocation loc,
                                            DiagnosticsEngine &diags) {
-  SmallVector<int64_t, 4> v;
-  if (!evaluateArgs(attr, ctx, diags, "launch_contract", v))
-    return std::nullopt;
-  SourceLocation loc = attr->getLocation();
-  if (v.size() < 2 || v.size() > 4) {
-    report(diags, loc, diag::err_attr_arg_count)
-        << "launch_contract"
-        << "(DOMAIN, BX), (DOMAIN, BX, BY) or (DOMAIN, BX, BY, BZ)";
-    return std::nullopt;
-  }
   if (v[0] < 1 || v[0] > 3) {
     report(diags, loc, diag::err_contract_domain) << int(v[0]);
     return std::nullopt;
@@ -66,18 +63,8 @@ std::optional<LaunchContract> readContract(const AnnotateAttr *attr,
   return c;
 }
 
-std::optional<LaunchBounds> readBounds(const AnnotateAttr *attr,
-                                       ASTContext &ctx,
+std::optional<LaunchBounds> readBounds(ArrayRef<int64_t> v, SourceLocation loc,
                                        DiagnosticsEngine &diags) {
-  SmallVector<int64_t, 2> v;
-  if (!evaluateArgs(attr, ctx, diags, "launch_bounds", v))
-    return std::nullopt;
-  SourceLocation loc = attr->getLocation();
-  if (v.empty() || v.size() > 2) {
-    report(diags, loc, diag::err_attr_arg_count)
-        << "launch_bounds" << "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)";
-    return std::nullopt;
-  }
   if (v[0] < 1 || v[0] > 1024) {
     report(diags, loc, diag::err_bounds_max_threads) << int(v[0]);
     return std::nullopt;
@@ -93,18 +80,10 @@ std::optional<LaunchBounds> readBounds(const AnnotateAttr *attr,
   return b;
 }
 
-std::optional<ClusterDims> readCluster(const AnnotateAttr *attr,
-                                       ASTContext &ctx,
+std::optional<ClusterDims> readCluster(ArrayRef<int64_t> args,
+                                       SourceLocation loc,
                                        DiagnosticsEngine &diags) {
-  SmallVector<int64_t, 3> v;
-  if (!evaluateArgs(attr, ctx, diags, "cluster_dims", v))
-    return std::nullopt;
-  SourceLocation loc = attr->getLocation();
-  if (v.empty() || v.size() > 3) {
-    report(diags, loc, diag::err_attr_arg_count)
-        << "cluster_dims" << "(X), (X, Y) or (X, Y, Z)";
-    return std::nullopt;
-  }
+  SmallVector<int64_t, 3> v(args);
   v.resize(3, 1);
   if (v[0] < 1 || v[1] < 1 || v[2] < 1 || v[0] * v[1] * v[2] > 8) {
     report(diags, loc, diag::err_cluster_dims)
@@ -123,35 +102,31 @@ KernelAttributes readKernelAttributes(const FunctionDecl *fn, ASTContext &ctx,
                                       DiagnosticsEngine &diags, bool &ok) {
   ok = true;
   KernelAttributes result;
+  // Reads the arguments of `a`, of `form`, into `slot` with `read`; an
+  // attribute given twice is an error.
+  auto readOnce = [&](const AnnotateAttr *a, auto &slot,
+                      const IntegerArgsForm &form, auto read) {
+    if (slot) {
+      report(diags, a->getLocation(), diag::err_attr_duplicate) << form.name;
+      ok = false;
+    }
+    SmallVector<int64_t, 4> args;
+    slot = std::nullopt;
+    if (evaluateArgs(a, ctx, diags, form, args))
+      slot = read(args, a->getLocation(), diags);
+    ok &= slot.has_value();
+  };
   for (const auto *a : fn->specific_attrs<AnnotateAttr>()) {
     StringRef name = a->getAnnotation();
     if (name == kKernelAnnotation) {
       result.isKernel = true;
       result.kernelLoc = a->getLocation();
     } else if (name == kContractAnnotation) {
-      if (result.contract) {
-        report(diags, a->getLocation(), diag::err_attr_duplicate)
-            << "launch_contract";
-        ok = false;
-      }
-      result.contract = readContract(a, ctx, diags);
-      ok &= result.contract.has_value();
+      readOnce(a, result.contract, kLaunchContractForm, readContract);
     } else if (name == kBoundsAnnotation) {
-      if (result.bounds) {
-        report(diags, a->getLocation(), diag::err_attr_duplicate)
-            << "launch_bounds";
-        ok = false;
-      }
-      result.bounds = readBounds(a, ctx, diags);
-      ok &= result.bounds.has_value();
+      readOnce(a, result.bounds, kLaunchBoundsForm, readBounds);
     } else if (name == kClusterAnnotation) {
-      if (result.cluster) {
-        report(diags, a->getLocation(), diag::err_attr_duplicate)
-            << "cluster_dims";
-        ok = false;
-      }
-      result.cluster = readCluster(a, ctx, diags);
-      ok &= result.cluster.has_value();
+      readOnce(a, result.cluster, kClusterDimsForm, readCluster);
     }
   }
   // Errors in a template's attribute values: say which instantiation.

@@ -22,6 +22,23 @@ class FunctionDecl;
 
 namespace alloy {
 
+// What a gpu:: attribute of integer constants takes, checked where it is
+// applied (Attributes.cpp) and again where a template is instantiated.
+struct IntegerArgsForm {
+  const char *name;       // as in [[gpu::NAME(...)]]
+  const char *annotation; // the AnnotateAttr it becomes
+  unsigned minArgs, maxArgs;
+  const char *usage; // the forms it takes, for the error
+};
+inline constexpr IntegerArgsForm kLaunchContractForm = {
+    "launch_contract", kContractAnnotation, 2, 4,
+    "(DOMAIN, BX), (DOMAIN, BX, BY) or (DOMAIN, BX, BY, BZ)"};
+inline constexpr IntegerArgsForm kLaunchBoundsForm = {
+    "launch_bounds", kBoundsAnnotation, 1, 2,
+    "(MAX_THREADS) or (MAX_THREADS, MIN_BLOCKS_PER_SM)"};
+inline constexpr IntegerArgsForm kClusterDimsForm = {
+    "cluster_dims", kClusterAnnotation, 1, 3, "(X), (X, Y) or (X, Y, Z)"};
+
 struct LaunchContract {
   uint32_t domain = 1;
   std::array<uint32_t, 3> block = {1, 1, 1};

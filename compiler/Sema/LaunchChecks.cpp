@@ -76,22 +76,12 @@ QualType bufferElementFor(QualType param) {
   return QualType();
 }
 
-bool isBuffer(QualType t, QualType *elem) {
+// Whether `t` (or what it references) is gpu::name<T>; T in `elem`.
+bool isGpuClassOf(QualType t, StringRef name, QualType &elem) {
   const ClassTemplateSpecializationDecl *spec = nullptr;
-  if (!isClassNamed(t.getNonReferenceType(), "gpu", "device_buffer", &spec))
+  if (!isClassNamed(t.getNonReferenceType(), "gpu", name, &spec))
     return false;
-  if (elem)
-    *elem = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
-  return true;
-}
-
-// gpu::device_ptr<T>: a plain device pointer, checked by the runtime.
-bool isDevicePtr(QualType t, QualType *elem) {
-  const ClassTemplateSpecializationDecl *spec = nullptr;
-  if (!isClassNamed(t.getNonReferenceType(), "gpu", "device_ptr", &spec))
-    return false;
-  if (elem)
-    *elem = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
+  elem = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
   return true;
 }
 
@@ -235,8 +225,9 @@ private:
     QualType at = arg->getType();
     QualType bufferElem;
     QualType pointerElem;
-    bool buffer = isBuffer(at, &bufferElem);
-    bool pointer = isDevicePtr(at, &pointerElem);
+    bool buffer = isGpuClassOf(at, "device_buffer", bufferElem);
+    // gpu::device_ptr<T>: a plain device pointer, checked by the runtime.
+    bool pointer = isGpuClassOf(at, "device_ptr", pointerElem);
     std::string problem;
     if (kind == ParamKind::Scalar) {
       if (buffer)

@@ -1,6 +1,7 @@
 //===- AlloyToLLVM.cpp - Alloy (+ func/arith/cf/math) to LLVM/NVVM --------===//
 
 #include "alloy/Conversion/AlloyToLLVM.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -125,9 +126,7 @@ struct ConvertAlloyToLLVMPass
     if (sm < 90)
       module.walk([&](KernelOp k) {
         if (k.getClusterDimsAttr()) {
-          k.emitOpError() << "(cluster_dims) needs sm_90 or newer "
-                             "(--gpu-arch=sm_90); the build targets "
-                          << target().targetList();
+          (void)requireSm90(k, "cluster_dims", target(), TargetNaming::All);
           clusterError = true;
         }
       });

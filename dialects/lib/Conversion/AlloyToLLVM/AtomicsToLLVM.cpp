@@ -90,18 +90,9 @@ struct AtomicCASLowering : ConvertOpToLLVMPattern<AtomicCASOp> {
   }
 };
 
+// Alloy's shuffle kinds are NVVM's, by name.
 NVVM::ShflKind nvvmKind(ShflKind kind) {
-  switch (kind) {
-  case ShflKind::idx:
-    return NVVM::ShflKind::idx;
-  case ShflKind::up:
-    return NVVM::ShflKind::up;
-  case ShflKind::down:
-    return NVVM::ShflKind::down;
-  case ShflKind::bfly:
-    return NVVM::ShflKind::bfly;
-  }
-  llvm_unreachable("unknown shuffle kind");
+  return *NVVM::symbolizeShflKind(stringifyShflKind(kind));
 }
 
 struct ShflLowering : ConvertOpToLLVMPattern<ShflOp> {

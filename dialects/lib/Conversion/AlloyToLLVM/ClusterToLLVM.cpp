@@ -5,6 +5,7 @@
 // only. Below its target each is an error at the op naming the build's
 // architectures.
 #include "PtxIsa.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -18,31 +19,22 @@ using namespace mlir;
 namespace alloy {
 namespace {
 
-LogicalResult needSm90(Operation *op, StringRef what, const GpuTarget &t) {
-  if (t.sm >= 90)
-    return success();
-  return op->emitOpError() << "(" << what
-                           << ") needs sm_90 or newer (--gpu-arch=sm_90); "
-                              "the build targets "
-                           << t.targetList();
+// Clusters exist from sm_90 on.
+LogicalResult requireClusters(Operation *op, StringRef what,
+                              const GpuTarget &target) {
+  return requireSm90(op, what, target, TargetNaming::All);
 }
-
-template <class Op> struct ClusterPattern : ConvertOpToLLVMPattern<Op> {
-  ClusterPattern(const LLVMTypeConverter &tc, GpuTarget target)
-      : ConvertOpToLLVMPattern<Op>(tc), target(std::move(target)) {}
-  GpuTarget target;
-};
 
 template <class RegOp>
 Value readReg(ConversionPatternRewriter &r, Location l) {
   return RegOp::create(r, l, r.getI32Type()).getResult();
 }
 
-struct ClusterRegLowering : ClusterPattern<ClusterRegOp> {
-  using ClusterPattern::ClusterPattern;
+struct ClusterRegLowering : TargetPattern<ClusterRegOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(ClusterRegOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "cluster registers", target)))
+    if (failed(requireClusters(op, "cluster registers", target)))
       return failure();
     Location l = op.getLoc();
     StringRef reg = op.getReg();
@@ -80,11 +72,11 @@ struct ClusterRegLowering : ClusterPattern<ClusterRegOp> {
   }
 };
 
-struct ClusterBarrierLowering : ClusterPattern<ClusterBarrierOp> {
-  using ClusterPattern::ClusterPattern;
+struct ClusterBarrierLowering : TargetPattern<ClusterBarrierOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(ClusterBarrierOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "barrier.cluster", target)))
+    if (failed(requireClusters(op, "barrier.cluster", target)))
       return failure();
     Location l = op.getLoc();
     // Not .aligned: the threads of a warp may arrive or wait apart.
@@ -103,11 +95,11 @@ struct ClusterBarrierLowering : ClusterPattern<ClusterBarrierOp> {
   }
 };
 
-struct ClusterMapLowering : ClusterPattern<ClusterMapOp> {
-  using ClusterPattern::ClusterPattern;
+struct ClusterMapLowering : TargetPattern<ClusterMapOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(ClusterMapOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "mapa", target)))
+    if (failed(requireClusters(op, "mapa", target)))
       return failure();
     r.replaceOpWithNewOp<NVVM::MapaOp>(op, a.getAddr().getType(), a.getAddr(),
                                        a.getRank());
@@ -115,16 +107,12 @@ struct ClusterMapLowering : ClusterPattern<ClusterMapOp> {
   }
 };
 
-struct SetMaxNRegLowering : ClusterPattern<SetMaxNRegOp> {
-  using ClusterPattern::ClusterPattern;
+struct SetMaxNRegLowering : TargetPattern<SetMaxNRegOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(SetMaxNRegOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (!target.isArchSpecific(90))
-      return op->emitOpError()
-             << "(setmaxnreg) needs the arch-specific target sm_90a "
-                "(--gpu-arch=sm_90a, and no other architecture in the "
-                "build); the build targets "
-             << target.targetList();
+    if (failed(requireSm90a(op, "setmaxnreg", target)))
+      return failure();
     NVVM::SetMaxRegisterOp::create(
         r, op.getLoc(), op.getCount(),
         op.getIncrease() ? NVVM::SetMaxRegisterAction::increase

@@ -8,6 +8,7 @@
 // without a transaction count and inval needs sm_90: below it, an error at
 // the op naming the target.
 #include "PtxIsa.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -20,28 +21,12 @@ using namespace mlir;
 namespace alloy {
 namespace {
 
-LogicalResult needSm90(Operation *op, StringRef what, unsigned sm) {
-  if (sm >= 90)
-    return success();
-  return op->emitOpError() << "(" << what
-                           << ") needs sm_90 or newer (--gpu-arch=sm_90); "
-                              "the lowest target is sm_"
-                           << sm;
-}
-
 NVVM::MemScopeKindAttr cta(ConversionPatternRewriter &r) {
   return NVVM::MemScopeKindAttr::get(r.getContext(), NVVM::MemScopeKind::CTA);
 }
 
-template <class Op>
-struct HopperPattern : ConvertOpToLLVMPattern<Op> {
-  HopperPattern(const LLVMTypeConverter &tc, unsigned sm)
-      : ConvertOpToLLVMPattern<Op>(tc), sm(sm) {}
-  unsigned sm;
-};
-
-struct MbarrierInitLowering : HopperPattern<MbarrierInitOp> {
-  using HopperPattern::HopperPattern;
+struct MbarrierInitLowering : TargetPattern<MbarrierInitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierInitOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
     NVVM::MBarrierInitOp::create(r, op.getLoc(), a.getAddr(), a.getCount(),
@@ -51,21 +36,20 @@ struct MbarrierInitLowering : HopperPattern<MbarrierInitOp> {
   }
 };
 
-struct MbarrierArriveLowering : HopperPattern<MbarrierArriveOp> {
-  using HopperPattern::HopperPattern;
+struct MbarrierArriveLowering : TargetPattern<MbarrierArriveOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierArriveOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
     Type i64 = r.getI64Type();
     if (a.getTxBytes()) {
-      if (failed(needSm90(op, "mbarrier.arrive.expect_tx", sm)))
+      if (failed(requireSm90Ptx80(op, "mbarrier.arrive.expect_tx", target, r)))
         return failure();
-      requirePtxIsaAtLeast(op, 80, r);
       r.replaceOpWithNewOp<NVVM::MBarrierArriveExpectTxOp>(
           op, i64, a.getAddr(), a.getTxBytes(), cta(r), r.getBoolAttr(false),
           Value());
       return success();
     }
-    if (sm >= 90)
+    if (target.sm >= 90)
       requirePtxIsaAtLeast(op, 80, r);
     r.replaceOpWithNewOp<NVVM::MBarrierArriveOp>(op, i64, a.getAddr(), Value(),
                                                  cta(r));
@@ -75,14 +59,13 @@ struct MbarrierArriveLowering : HopperPattern<MbarrierArriveOp> {
 
 // mapa to the other block's window, then a cluster-scope release arrive
 // on shared::cluster (no token).
-struct MbarrierArriveClusterLowering
-    : HopperPattern<MbarrierArriveClusterOp> {
-  using HopperPattern::HopperPattern;
+struct MbarrierArriveClusterLowering : TargetPattern<MbarrierArriveClusterOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierArriveClusterOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "mbarrier.arrive.shared::cluster", sm)))
+    if (failed(
+            requireSm90Ptx80(op, "mbarrier.arrive.shared::cluster", target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     Location loc = op.getLoc();
     auto clusterPtr = LLVM::LLVMPointerType::get(r.getContext(), 7);
     Value remote =
@@ -97,13 +80,12 @@ struct MbarrierArriveClusterLowering
   }
 };
 
-struct MbarrierExpectTxLowering : HopperPattern<MbarrierExpectTxOp> {
-  using HopperPattern::HopperPattern;
+struct MbarrierExpectTxLowering : TargetPattern<MbarrierExpectTxOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierExpectTxOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "mbarrier.expect_tx", sm)))
+    if (failed(requireSm90Ptx80(op, "mbarrier.expect_tx", target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     NVVM::MBarrierExpectTxOp::create(r, op.getLoc(), a.getAddr(),
                                      a.getTxBytes(), cta(r));
     r.eraseOp(op);
@@ -111,21 +93,20 @@ struct MbarrierExpectTxLowering : HopperPattern<MbarrierExpectTxOp> {
   }
 };
 
-struct MbarrierTryWaitLowering : HopperPattern<MbarrierTryWaitOp> {
-  using HopperPattern::HopperPattern;
+struct MbarrierTryWaitLowering : TargetPattern<MbarrierTryWaitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierTryWaitOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "mbarrier.try_wait", sm)))
+    if (failed(requireSm90Ptx80(op, "mbarrier.try_wait", target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     r.replaceOpWithNewOp<NVVM::MBarrierTryWaitOp>(
         op, r.getI1Type(), a.getAddr(), a.getState(), Value(), cta(r));
     return success();
   }
 };
 
-struct MbarrierInvalLowering : HopperPattern<MbarrierInvalOp> {
-  using HopperPattern::HopperPattern;
+struct MbarrierInvalLowering : TargetPattern<MbarrierInvalOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierInvalOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
     NVVM::MBarrierInvalOp::create(r, op.getLoc(), a.getAddr());
@@ -134,11 +115,11 @@ struct MbarrierInvalLowering : HopperPattern<MbarrierInvalOp> {
   }
 };
 
-struct FenceProxyAsyncLowering : HopperPattern<FenceProxyAsyncOp> {
-  using HopperPattern::HopperPattern;
+struct FenceProxyAsyncLowering : TargetPattern<FenceProxyAsyncOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(FenceProxyAsyncOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "fence.proxy.async", sm)))
+    if (failed(requireSm90(op, "fence.proxy.async", target)))
       return failure();
     NVVM::FenceProxyOp::create(
         r, op.getLoc(), NVVM::ProxyKind::async_shared,
@@ -149,11 +130,11 @@ struct FenceProxyAsyncLowering : HopperPattern<FenceProxyAsyncOp> {
   }
 };
 
-struct FenceMbarrierInitLowering : HopperPattern<FenceMbarrierInitOp> {
-  using HopperPattern::HopperPattern;
+struct FenceMbarrierInitLowering : TargetPattern<FenceMbarrierInitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(FenceMbarrierInitOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "fence.mbarrier_init", sm)))
+    if (failed(requireSm90(op, "fence.mbarrier_init", target)))
       return failure();
     NVVM::FenceMbarrierInitOp::create(r, op.getLoc());
     r.eraseOp(op);
@@ -161,13 +142,12 @@ struct FenceMbarrierInitLowering : HopperPattern<FenceMbarrierInitOp> {
   }
 };
 
-struct ElectSyncLowering : HopperPattern<ElectSyncOp> {
-  using HopperPattern::HopperPattern;
+struct ElectSyncLowering : TargetPattern<ElectSyncOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(ElectSyncOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "elect.sync", sm)))
+    if (failed(requireSm90Ptx80(op, "elect.sync", target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     r.replaceOpWithNewOp<NVVM::ElectSyncOp>(op, r.getI1Type(), Value());
     return success();
   }
@@ -182,7 +162,7 @@ void populateAlloyHopperToLLVMPatterns(const LLVMTypeConverter &tc,
                MbarrierArriveClusterLowering, MbarrierExpectTxLowering,
                MbarrierTryWaitLowering, MbarrierInvalLowering,
                FenceProxyAsyncLowering, FenceMbarrierInitLowering,
-               ElectSyncLowering>(tc, target.sm);
+               ElectSyncLowering>(tc, target);
 }
 
 } // namespace alloy

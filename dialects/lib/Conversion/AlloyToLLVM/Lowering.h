@@ -4,6 +4,7 @@
 #define ALLOY_CONVERSION_ALLOYTOLLVM_LOWERING_H
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace alloy {
 
@@ -23,6 +24,31 @@ struct OneToOneLowering : mlir::ConvertOpToLLVMPattern<From> {
     return mlir::success();
   }
 };
+
+/// `types` as the one result of an llvm op (inline asm, an nvvm op with
+/// several registers): none, the one type, or a literal struct of them.
+inline mlir::Type packedType(mlir::MLIRContext *ctx, mlir::TypeRange types) {
+  if (types.empty())
+    return {};
+  if (types.size() == 1)
+    return types.front();
+  return mlir::LLVM::LLVMStructType::getLiteral(
+      ctx, llvm::SmallVector<mlir::Type>(types));
+}
+
+/// The `n` values that `op`'s packedType result holds.
+inline llvm::SmallVector<mlir::Value> unpackResults(mlir::OpBuilder &b,
+                                                    mlir::Location loc,
+                                                    mlir::Operation *op,
+                                                    unsigned n) {
+  if (n == 1)
+    return {op->getResult(0)};
+  llvm::SmallVector<mlir::Value> values;
+  for (unsigned i = 0; i < n; ++i)
+    values.push_back(
+        mlir::LLVM::ExtractValueOp::create(b, loc, op->getResult(0), i));
+  return values;
+}
 
 } // namespace alloy
 

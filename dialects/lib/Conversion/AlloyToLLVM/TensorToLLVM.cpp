@@ -2,7 +2,9 @@
 // operations to the llvm and nvvm dialects: mma.sync, ldmatrix, stmatrix
 // and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
 #include "InlineAsm.h"
+#include "Lowering.h"
 #include "PtxIsa.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -26,24 +28,9 @@ struct BitcastLowering : ConvertOpToLLVMPattern<BitcastOp> {
   }
 };
 
+// Alloy's multiplicand types are NVVM's, by name.
 NVVM::MMATypes mmaType(MmaType t) {
-  switch (t) {
-  case MmaType::f16:
-    return NVVM::MMATypes::f16;
-  case MmaType::bf16:
-    return NVVM::MMATypes::bf16;
-  case MmaType::tf32:
-    return NVVM::MMATypes::tf32;
-  case MmaType::s8:
-    return NVVM::MMATypes::s8;
-  case MmaType::u8:
-    return NVVM::MMATypes::u8;
-  case MmaType::e4m3:
-    return NVVM::MMATypes::e4m3;
-  case MmaType::e5m2:
-    return NVVM::MMATypes::e5m2;
-  }
-  llvm_unreachable("mma type");
+  return *NVVM::symbolizeMMATypes(stringifyMmaType(t));
 }
 
 // The nvvm op takes f16 pairs as vector<2xf16> and every other multiplicand
@@ -67,29 +54,23 @@ LogicalResult lowerFp8Mma(MmaSyncOp op, MmaSyncOp::Adaptor a, unsigned sm,
   SmallVector<Value> operands(a.getA().begin(), a.getA().end());
   operands.append(a.getB().begin(), a.getB().end());
   operands.append(a.getC().begin(), a.getC().end());
-  Type f32 = r.getF32Type();
-  Type result = LLVM::LLVMStructType::getLiteral(r.getContext(),
-                                                 {f32, f32, f32, f32});
+  Type result =
+      packedType(r.getContext(), SmallVector<Type>(4, r.getF32Type()));
   auto asmOp = createInlineAsm(r, op.getLoc(), result, operands, text,
                                "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
                                /*sideEffects=*/false);
-  SmallVector<Value> d;
-  for (int64_t i = 0; i < 4; ++i)
-    d.push_back(
-        LLVM::ExtractValueOp::create(r, op.getLoc(), asmOp.getResult(0), i));
+  SmallVector<Value> d = unpackResults(r, op.getLoc(), asmOp, 4);
   requirePtxIsaAtLeast(op, 84, r);
   r.replaceOp(op, d);
   return success();
 }
 
-struct MmaSyncLowering : ConvertOpToLLVMPattern<MmaSyncOp> {
-  MmaSyncLowering(const LLVMTypeConverter &tc, unsigned sm)
-      : ConvertOpToLLVMPattern(tc), sm(sm) {}
-  unsigned sm;
+struct MmaSyncLowering : TargetPattern<MmaSyncOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MmaSyncOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
     if (op.getType() == MmaType::e4m3 || op.getType() == MmaType::e5m2)
-      return lowerFp8Mma(op, a, sm, r);
+      return lowerFp8Mma(op, a, target.sm, r);
     Location loc = op.getLoc();
     auto f16x2 = VectorType::get({2}, r.getF16Type());
     auto asPairs = [&](ValueRange words, bool pairs) {
@@ -144,22 +125,13 @@ struct LdMatrixLowering : ConvertOpToLLVMPattern<LdMatrixOp> {
                                 ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     unsigned count = op.getRegs().size();
-    Type i32 = r.getI32Type();
-    Type result = count == 1 ? i32
-                             : LLVM::LLVMStructType::getLiteral(
-                                   r.getContext(), SmallVector<Type>(count, i32));
+    Type result =
+        packedType(r.getContext(), SmallVector<Type>(count, r.getI32Type()));
     auto load = NVVM::LdMatrixOp::create(
         r, loc, result, a.getAddr(), count,
         op.getTrans() ? NVVM::MMALayout::col : NVVM::MMALayout::row, m8n8(r),
         NVVM::LdStMatrixEltType::B16);
-    if (count == 1) {
-      r.replaceOp(op, load.getResult());
-      return success();
-    }
-    SmallVector<Value> regs;
-    for (unsigned i = 0; i < count; ++i)
-      regs.push_back(LLVM::ExtractValueOp::create(r, loc, load.getResult(), i));
-    r.replaceOp(op, regs);
+    r.replaceOp(op, unpackResults(r, loc, load, count));
     return success();
   }
 };
@@ -218,22 +190,10 @@ struct InlineAsmLowering : ConvertOpToLLVMPattern<InlineAsmOp> {
     SmallVector<Type> types;
     for (Type t : op.getResultTypes())
       types.push_back(getTypeConverter()->convertType(t));
-    Type result = types.empty()       ? Type()
-                  : types.size() == 1 ? types.front()
-                                      : LLVM::LLVMStructType::getLiteral(
-                                            r.getContext(), types);
-    auto asmOp = createInlineAsm(r, loc, result, a.getOperands(),
-                                 op.getAsmTemplate(), op.getConstraints(),
-                                 op.getSideEffects());
-    if (types.size() <= 1) {
-      r.replaceOp(op, asmOp->getResults());
-      return success();
-    }
-    SmallVector<Value> results;
-    for (unsigned i = 0; i < types.size(); ++i)
-      results.push_back(
-          LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i));
-    r.replaceOp(op, results);
+    auto asmOp = createInlineAsm(r, loc, packedType(r.getContext(), types),
+                                 a.getOperands(), op.getAsmTemplate(),
+                                 op.getConstraints(), op.getSideEffects());
+    r.replaceOp(op, unpackResults(r, loc, asmOp, types.size()));
     return success();
   }
 };
@@ -318,7 +278,7 @@ struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
 void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
                                        const GpuTarget &target) {
-  patterns.add<MmaSyncLowering>(tc, target.sm);
+  patterns.add<MmaSyncLowering>(tc, target);
   patterns.add<BitcastLowering, LdMatrixLowering,
                StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
                CpAsyncWaitLowering, InlineAsmLowering>(tc);

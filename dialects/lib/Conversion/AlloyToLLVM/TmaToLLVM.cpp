@@ -5,7 +5,7 @@
 // the block's own shared memory seen as shared::cluster (address space 7,
 // the form sm_90 has: cvta.to.shared::cluster). All need sm_90 and PTX ISA
 // 8.0: below sm_90, an error at the op naming the target.
-#include "PtxIsa.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -21,34 +21,17 @@ namespace {
 // NVPTX's shared::cluster address space.
 constexpr unsigned sharedClusterSpace = 7;
 
-// TMA exists from sm_90 (Hopper) on.
-LogicalResult needSm90(Operation *op, StringRef what, unsigned sm,
-                       ConversionPatternRewriter &r) {
-  if (sm < 90)
-    return op->emitOpError() << "(" << what
-                             << ") needs sm_90 or newer (--gpu-arch=sm_90); "
-                                "the lowest target is sm_"
-                             << sm;
-  requirePtxIsaAtLeast(op, 80, r);
-  return success();
-}
-
-template <class Op> struct TmaPattern : ConvertOpToLLVMPattern<Op> {
-  TmaPattern(const LLVMTypeConverter &tc, unsigned sm)
-      : ConvertOpToLLVMPattern<Op>(tc), sm(sm) {}
-  unsigned sm;
-};
-
 // With a mask, the multicast form: the box and its complete_tx reach every
 // block whose rank bit is set.
-struct TmaLoadLowering : TmaPattern<TmaLoadOp> {
-  using TmaPattern::TmaPattern;
+struct TmaLoadLowering : TargetPattern<TmaLoadOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(TmaLoadOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op,
-                        a.getMask() ? "cp.async.bulk.tensor multicast load"
+    if (failed(requireSm90Ptx80(op,
+                                a.getMask()
+                                    ? "cp.async.bulk.tensor multicast load"
                                     : "cp.async.bulk.tensor load",
-                        sm, r)))
+                                target, r)))
       return failure();
     Value dst = LLVM::AddrSpaceCastOp::create(
         r, op.getLoc(), LLVM::LLVMPointerType::get(r.getContext(),
@@ -65,11 +48,11 @@ struct TmaLoadLowering : TmaPattern<TmaLoadOp> {
   }
 };
 
-struct TmaStoreLowering : TmaPattern<TmaStoreOp> {
-  using TmaPattern::TmaPattern;
+struct TmaStoreLowering : TargetPattern<TmaStoreOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(TmaStoreOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "cp.async.bulk.tensor store", sm, r)))
+    if (failed(requireSm90Ptx80(op, "cp.async.bulk.tensor store", target, r)))
       return failure();
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
         r, op.getLoc(), a.getMap(), a.getSrc(), a.getCoordinates(),
@@ -81,11 +64,11 @@ struct TmaStoreLowering : TmaPattern<TmaStoreOp> {
   }
 };
 
-struct TmaStoreCommitLowering : TmaPattern<TmaStoreCommitOp> {
-  using TmaPattern::TmaPattern;
+struct TmaStoreCommitLowering : TargetPattern<TmaStoreCommitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(TmaStoreCommitOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "cp.async.bulk.commit_group", sm, r)))
+    if (failed(requireSm90Ptx80(op, "cp.async.bulk.commit_group", target, r)))
       return failure();
     NVVM::CpAsyncBulkCommitGroupOp::create(r, op.getLoc());
     r.eraseOp(op);
@@ -93,11 +76,11 @@ struct TmaStoreCommitLowering : TmaPattern<TmaStoreCommitOp> {
   }
 };
 
-struct TmaStoreWaitLowering : TmaPattern<TmaStoreWaitOp> {
-  using TmaPattern::TmaPattern;
+struct TmaStoreWaitLowering : TargetPattern<TmaStoreWaitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(TmaStoreWaitOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "cp.async.bulk.wait_group", sm, r)))
+    if (failed(requireSm90Ptx80(op, "cp.async.bulk.wait_group", target, r)))
       return failure();
     NVVM::CpAsyncBulkWaitGroupOp::create(
         r, op.getLoc(), r.getI32IntegerAttr(int32_t(op.getPending())),
@@ -107,11 +90,11 @@ struct TmaStoreWaitLowering : TmaPattern<TmaStoreWaitOp> {
   }
 };
 
-struct TmaPrefetchLowering : TmaPattern<TmaPrefetchOp> {
-  using TmaPattern::TmaPattern;
+struct TmaPrefetchLowering : TargetPattern<TmaPrefetchOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(TmaPrefetchOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90(op, "prefetch.tensormap", sm, r)))
+    if (failed(requireSm90Ptx80(op, "prefetch.tensormap", target, r)))
       return failure();
     NVVM::PrefetchOp::create(r, op.getLoc(), /*cacheLevel=*/nullptr,
                              /*evictPriority=*/nullptr, a.getMap(),
@@ -127,7 +110,7 @@ void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &patterns,
                                     const GpuTarget &target) {
   patterns.add<TmaLoadLowering, TmaStoreLowering, TmaStoreCommitLowering,
-               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, target.sm);
+               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, target);
 }
 
 } // namespace alloy

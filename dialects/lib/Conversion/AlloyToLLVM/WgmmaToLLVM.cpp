@@ -9,7 +9,9 @@
 // wgmma exists only on sm_90a: for any other target, an error at the op
 // naming the build's targets. PTX ISA 8.0.
 #include "InlineAsm.h"
+#include "Lowering.h"
 #include "PtxIsa.h"
+#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 
 #include "alloy/Conversion/Passes.h"
@@ -22,16 +24,6 @@ using namespace mlir;
 
 namespace alloy {
 namespace {
-
-LogicalResult needSm90a(Operation *op, const GpuTarget &target) {
-  if (target.isArchSpecific(90))
-    return success();
-  return op->emitOpError()
-         << "(wgmma) needs the arch-specific target sm_90a "
-            "(--gpu-arch=sm_90a, and no other architecture in the build); "
-            "the build targets "
-         << target.targetList();
-}
 
 // "$0, $1, ..., $<n-1>" from `first`.
 std::string operandList(unsigned first, unsigned n) {
@@ -58,21 +50,11 @@ SmallVector<Value> accAsm(ConversionPatternRewriter &r, Location loc,
   constraints += "~{memory}";
   SmallVector<Value> operands(inputs.begin(), inputs.end());
   operands.append(acc.begin(), acc.end());
-  Type result;
-  if (n == 1)
-    result = r.getF32Type();
-  else if (n > 1)
-    result = LLVM::LLVMStructType::getLiteral(
-        r.getContext(), SmallVector<Type>(n, r.getF32Type()));
+  Type result =
+      packedType(r.getContext(), SmallVector<Type>(n, r.getF32Type()));
   auto asmOp = createInlineAsm(r, loc, result, operands, text, constraints,
                                /*sideEffects=*/true);
-  SmallVector<Value> out;
-  if (n == 1)
-    out.push_back(asmOp.getResult(0));
-  else
-    for (unsigned i = 0; i < n; ++i)
-      out.push_back(LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i));
-  return out;
+  return unpackResults(r, loc, asmOp, n);
 }
 
 // The op's location as file:line:col, for alloy-check-wgmma ('$' doubled:
@@ -94,45 +76,61 @@ std::string where(Location loc) {
   return escaped.empty() ? "?" : escaped;
 }
 
-template <class Op> struct WgmmaPattern : ConvertOpToLLVMPattern<Op> {
-  WgmmaPattern(const LLVMTypeConverter &tc, GpuTarget target)
-      : ConvertOpToLLVMPattern<Op>(tc), target(std::move(target)) {}
-  GpuTarget target;
-};
+// The asm of `op`, a wgmma.mma_async of k = `k` and `n` accumulator
+// registers ($0 to $n-1): A and B (`ab`), the predicate from the scale-d
+// operand `$scale`, the immediates and then `flags`; a comment names the
+// form (`form`) and the op's source location for alloy-check-wgmma.
+template <class Op>
+std::string mmaAsyncAsm(Op op, unsigned n, unsigned k, const std::string &ab,
+                        unsigned scale, const std::string &flags,
+                        StringRef form) {
+  std::string type = stringifyMmaType(op.getType()).str();
+  return "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(scale) +
+         ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(op.getN()) +
+         "k" + std::to_string(k) + ".f32." + type + "." + type + " {" +
+         operandList(0, n) + "}, " + ab + ", p, 1, 1" + flags + ";\n}\n// " +
+         form.str() + " " + where(op.getLoc());
+}
 
-struct FenceLowering : WgmmaPattern<WgmmaFenceOp> {
-  using WgmmaPattern::WgmmaPattern;
+// Every wgmma instruction needs sm_90a and PTX ISA 8.0.
+LogicalResult requireWgmma(Operation *op, const GpuTarget &target,
+                           ConversionPatternRewriter &r) {
+  if (failed(requireSm90a(op, "wgmma", target)))
+    return failure();
+  requirePtxIsaAtLeast(op, 80, r);
+  return success();
+}
+
+struct FenceLowering : TargetPattern<WgmmaFenceOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(WgmmaFenceOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90a(op, target)))
+    if (failed(requireWgmma(op, target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     r.replaceOp(op, accAsm(r, op.getLoc(), "wgmma.fence.sync.aligned;", {},
                            "", a.getAcc()));
     return success();
   }
 };
 
-struct CommitLowering : WgmmaPattern<WgmmaCommitOp> {
-  using WgmmaPattern::WgmmaPattern;
+struct CommitLowering : TargetPattern<WgmmaCommitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(WgmmaCommitOp op, OpAdaptor,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90a(op, target)))
+    if (failed(requireWgmma(op, target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     accAsm(r, op.getLoc(), "wgmma.commit_group.sync.aligned;", {}, "", {});
     r.eraseOp(op);
     return success();
   }
 };
 
-struct WaitLowering : WgmmaPattern<WgmmaWaitOp> {
-  using WgmmaPattern::WgmmaPattern;
+struct WaitLowering : TargetPattern<WgmmaWaitOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(WgmmaWaitOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90a(op, target)))
+    if (failed(requireWgmma(op, target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     std::string text = "wgmma.wait_group.sync.aligned " +
                        std::to_string(op.getPending()) + ";";
     r.replaceOp(op, accAsm(r, op.getLoc(), text, {}, "", a.getAcc()));
@@ -140,15 +138,13 @@ struct WaitLowering : WgmmaPattern<WgmmaWaitOp> {
   }
 };
 
-struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
-  using WgmmaPattern::WgmmaPattern;
+struct MmaAsyncLowering : TargetPattern<WgmmaMmaAsyncOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(WgmmaMmaAsyncOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90a(op, target)))
+    if (failed(requireWgmma(op, target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     Location loc = op.getLoc();
-    StringRef type = stringifyMmaType(op.getType());
     unsigned k = op.getType() == MmaType::tf32 ? 8
                  : (op.getType() == MmaType::e4m3 ||
                     op.getType() == MmaType::e5m2)
@@ -160,13 +156,9 @@ struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
     std::string transpose =
         halves ? std::string(", 0, ") + (op.getTransB() ? "1" : "0") : "";
     unsigned n = a.getAcc().size();
-    std::string text =
-        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 2) +
-        ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
-        std::to_string(op.getN()) + "k" + std::to_string(k) + ".f32." +
-        type.str() + "." + type.str() + " {" + operandList(0, n) + "}, $" +
-        std::to_string(n) + ", $" + std::to_string(n + 1) + ", p, 1, 1" +
-        transpose + ";\n}\n// alloy-wgmma " + where(loc);
+    std::string text = mmaAsyncAsm(
+        op, n, k, "$" + std::to_string(n) + ", $" + std::to_string(n + 1),
+        n + 2, transpose, "alloy-wgmma");
     Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
     r.replaceOp(op, accAsm(r, loc, text, {a.getADesc(), a.getBDesc(), scale},
                            "l,l,r", a.getAcc()));
@@ -178,24 +170,18 @@ struct MmaAsyncLowering : WgmmaPattern<WgmmaMmaAsyncOp> {
 // transpose flag (B's: 1 for trans_b). The comment marks the form for alloy-check-wgmma,
 // which then checks only B's descriptor for uniformity (A's registers
 // differ per thread by design).
-struct MmaAsyncRegALowering : WgmmaPattern<WgmmaMmaAsyncRegAOp> {
-  using WgmmaPattern::WgmmaPattern;
+struct MmaAsyncRegALowering : TargetPattern<WgmmaMmaAsyncRegAOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(WgmmaMmaAsyncRegAOp op, OpAdaptor a,
                                 ConversionPatternRewriter &r) const override {
-    if (failed(needSm90a(op, target)))
+    if (failed(requireWgmma(op, target, r)))
       return failure();
-    requirePtxIsaAtLeast(op, 80, r);
     Location loc = op.getLoc();
-    std::string type = stringifyMmaType(op.getType()).str();
     unsigned n = a.getAcc().size();
-    std::string text =
-        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + 5) +
-        ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
-        std::to_string(op.getN()) + "k16.f32." + type + "." + type + " {" +
-        operandList(0, n) + "}, {" + operandList(n, 4) + "}, $" +
-        std::to_string(n + 4) + ", p, 1, 1, " + (op.getTransB() ? "1" : "0") +
-        ";\n}\n// alloy-wgmma-rega " +
-        where(loc);
+    std::string text = mmaAsyncAsm(
+        op, n, 16, "{" + operandList(n, 4) + "}, $" + std::to_string(n + 4),
+        n + 5, std::string(", ") + (op.getTransB() ? "1" : "0"),
+        "alloy-wgmma-rega");
     Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
     SmallVector<Value> inputs = {a.getA0(), a.getA1(), a.getA2(), a.getA3()};
     inputs.push_back(a.getBDesc());

@@ -1,16 +1,10 @@
 //===- AlloyMemoryOps.cpp - Alloy memory and bit operations ---------------===//
 
+#include "Verifiers.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
 using namespace mlir;
 using namespace alloy;
-
-static LogicalResult verifyAlignment(Operation *op, uint64_t alignment) {
-  if (!llvm::isPowerOf2_64(alignment))
-    return op->emitOpError("alignment ")
-           << alignment << " is not a power of two";
-  return success();
-}
 
 LogicalResult MemsetOp::verify() { return verifyAlignment(*this, getAlignment()); }
 

@@ -1,19 +1,13 @@
 //===- AlloyOps.cpp - Alloy operations ------------------------------------===//
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "Verifiers.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 using namespace mlir;
 using namespace alloy;
-
-static LogicalResult verifyAlignment(Operation *op, uint64_t alignment) {
-  if (!llvm::isPowerOf2_64(alignment))
-    return op->emitOpError("alignment ")
-           << alignment << " is not a power of two";
-  return success();
-}
 
 static LogicalResult verifyElemType(Operation *op, Type type) {
   if (!isValidElemType(type))
@@ -185,19 +179,33 @@ LogicalResult GlobalConstantOp::verify() {
   return verifyAlignment(*this, getAlignment());
 }
 
-LogicalResult ConstantAddressOp::verify() {
-  if (cast<PtrType>(getType()).getSpace() != MemorySpace::constant)
-    return emitOpError("result must be a !alloy.ptr<constant>");
+// The op's result is a pointer into `space`.
+static LogicalResult verifyResultSpace(Operation *op, MemorySpace space) {
+  if (cast<PtrType>(op->getResult(0).getType()).getSpace() != space)
+    return op->emitOpError("result must be a !alloy.ptr<")
+           << stringifyMemorySpace(space) << ">";
   return success();
+}
+
+// The `Target` op that `op` names, `name`; null, with an error, if none.
+template <class Target>
+static Target lookupNamed(Operation *op, SymbolTableCollection &symbolTable,
+                          FlatSymbolRefAttr name) {
+  auto target = symbolTable.lookupNearestSymbolFrom<Target>(op, name);
+  if (!target)
+    op->emitOpError("'") << name.getValue() << "' does not name an "
+                         << Target::getOperationName();
+  return target;
+}
+
+LogicalResult ConstantAddressOp::verify() {
+  return verifyResultSpace(*this, MemorySpace::constant);
 }
 
 LogicalResult
 ConstantAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  if (!symbolTable.lookupNearestSymbolFrom<GlobalConstantOp>(*this,
-                                                             getNameAttr()))
-    return emitOpError("'")
-           << getName() << "' does not name an alloy.global_constant";
-  return success();
+  return success(
+      bool(lookupNamed<GlobalConstantOp>(*this, symbolTable, getNameAttr())));
 }
 
 LogicalResult DeviceGlobalOp::verify() {
@@ -214,11 +222,9 @@ LogicalResult DeviceGlobalOp::verify() {
 
 LogicalResult
 GlobalAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto global =
-      symbolTable.lookupNearestSymbolFrom<DeviceGlobalOp>(*this, getNameAttr());
+  auto global = lookupNamed<DeviceGlobalOp>(*this, symbolTable, getNameAttr());
   if (!global)
-    return emitOpError("'")
-           << getName() << "' does not name an alloy.device_global";
+    return failure();
   if (cast<PtrType>(getType()).getSpace() != global.getSpace())
     return emitOpError("result must be a pointer into the variable's space (")
            << stringifyMemorySpace(global.getSpace()) << ")";
@@ -232,18 +238,13 @@ LogicalResult SharedMemoryOp::verify() {
 }
 
 LogicalResult SharedAddressOp::verify() {
-  if (cast<PtrType>(getType()).getSpace() != MemorySpace::shared)
-    return emitOpError("result must be a !alloy.ptr<shared>");
-  return success();
+  return verifyResultSpace(*this, MemorySpace::shared);
 }
 
 LogicalResult
 SharedAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  if (!symbolTable.lookupNearestSymbolFrom<SharedMemoryOp>(*this,
-                                                           getNameAttr()))
-    return emitOpError("'")
-           << getName() << "' does not name an alloy.shared_memory";
-  return success();
+  return success(
+      bool(lookupNamed<SharedMemoryOp>(*this, symbolTable, getNameAttr())));
 }
 
 LogicalResult AddrSpaceCastOp::verify() {
@@ -264,6 +265,9 @@ void MemcpyOp::build(OpBuilder &builder, OperationState &state, Value dst,
 LogicalResult MemcpyOp::verify() {
   return verifyAlignment(*this, getAlignment());
 }
+
+// The value range of a special register (Alloy_DimOp's inferResultRanges).
+static ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim);
 
 #define GET_OP_CLASSES
 #include "alloy/Dialect/Alloy/AlloyOps.cpp.inc"
@@ -295,9 +299,8 @@ alloy::sregBounds(Sreg reg, Dim dim, ArrayRef<int32_t> contractBlock,
   llvm_unreachable("every register is covered");
 }
 
-namespace {
 // The range of `reg` read by `op`, from its kernel's contract or bounds.
-ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
+static ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
   ArrayRef<int32_t> block;
   std::optional<uint32_t> maxThreads;
   if (auto kernel = op->getParentOfType<KernelOp>()) {
@@ -307,27 +310,6 @@ ConstantIntRanges sregRange(Operation *op, Sreg reg, Dim dim) {
   }
   auto [lo, hi] = sregBounds(reg, dim, block, maxThreads);
   return ConstantIntRanges::fromUnsigned(APInt(32, lo), APInt(32, hi));
-}
-} // namespace
-
-void ThreadIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                   SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::ThreadId, getDim()));
-}
-
-void BlockDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                   SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::BlockDim, getDim()));
-}
-
-void BlockIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                  SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::BlockId, getDim()));
-}
-
-void GridDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                  SetIntRangeFn setResultRange) {
-  setResultRange(getResult(), sregRange(*this, Sreg::GridDim, getDim()));
 }
 
 void LaneIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,

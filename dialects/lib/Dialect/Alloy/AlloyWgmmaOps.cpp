@@ -18,6 +18,18 @@ static LogicalResult verifyPassThrough(Operation *op, ValueRange in,
   return success();
 }
 
+// An mma of n columns: n a multiple of 8, n / 2 accumulator values passed
+// through.
+static LogicalResult verifyMma(Operation *op, uint32_t n, ValueRange acc,
+                               ValueRange d) {
+  if (n % 8 != 0)
+    return op->emitOpError("needs n a multiple of 8, got ") << n;
+  if (acc.size() != n / 2)
+    return op->emitOpError("with n = ") << n << " takes an accumulator of "
+                                        << n / 2 << " f32, got " << acc.size();
+  return verifyPassThrough(op, acc, d);
+}
+
 LogicalResult WgmmaFenceOp::verify() {
   return verifyPassThrough(*this, getAcc(), getResults());
 }
@@ -47,26 +59,12 @@ LogicalResult WgmmaMmaAsyncOp::verify() {
     return emitOpError("takes an N-major B (trans_b) for f16 and bf16 only, "
                        "not ")
            << stringifyMmaType(getType());
-  uint32_t n = getN();
-  if (n % 8 != 0)
-    return emitOpError("needs n a multiple of 8, got ") << n;
-  if (getAcc().size() != n / 2)
-    return emitOpError("with n = ")
-           << n << " takes an accumulator of " << n / 2 << " f32, got "
-           << getAcc().size();
-  return verifyPassThrough(*this, getAcc(), getD());
+  return verifyMma(*this, getN(), getAcc(), getD());
 }
 
 LogicalResult WgmmaMmaAsyncRegAOp::verify() {
   if (getType() != MmaType::f16 && getType() != MmaType::bf16)
     return emitOpError("takes A in registers for f16 and bf16 only, not ")
            << stringifyMmaType(getType());
-  uint32_t n = getN();
-  if (n % 8 != 0)
-    return emitOpError("needs n a multiple of 8, got ") << n;
-  if (getAcc().size() != n / 2)
-    return emitOpError("with n = ")
-           << n << " takes an accumulator of " << n / 2 << " f32, got "
-           << getAcc().size();
-  return verifyPassThrough(*this, getAcc(), getD());
+  return verifyMma(*this, getN(), getAcc(), getD());
 }

@@ -11,8 +11,14 @@
 #ifndef ALLOY_DIALECT_ALLOY_ALLOYHOPPEROPS_TD
 #define ALLOY_DIALECT_ALLOY_ALLOYHOPPEROPS_TD
 
+// An mbarrier operation: its first operand, the mbarrier, is a
+// !alloy.ptr<shared> (verifyMbarrierInShared, AlloyHopperOps.cpp).
+def Alloy_MbarrierInShared : NativeOpTrait<"MbarrierInShared"> {
+  let cppNamespace = "::alloy";
+}
+
 def Alloy_MbarrierInitOp : Alloy_Op<"mbarrier_init",
-    [MemoryEffects<[MemWrite]>]> {
+    [Alloy_MbarrierInShared, MemoryEffects<[MemWrite]>]> {
   let summary = "initialize an mbarrier object in shared memory";
   let description = [{
     `mbarrier.init.shared::cta.b64 [addr], count`: phase 0, `count` expected
@@ -25,11 +31,10 @@ def Alloy_MbarrierInitOp : Alloy_Op<"mbarrier_init",
   }];
   let arguments = (ins Alloy_PtrType:$addr, I32:$count);
   let assemblyFormat = "$addr `,` $count attr-dict `:` qualified(type($addr))";
-  let hasVerifier = 1;
 }
 
 def Alloy_MbarrierArriveOp : Alloy_Op<"mbarrier_arrive",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
+    [Alloy_MbarrierInShared, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "arrive on an mbarrier (release), returning the phase token";
   let description = [{
     `mbarrier.arrive.release.cta.shared::cta.b64 token, [addr]`: this
@@ -49,11 +54,10 @@ def Alloy_MbarrierArriveOp : Alloy_Op<"mbarrier_arrive",
     $addr (`expect_tx` $tx_bytes^)? attr-dict `:` qualified(type($addr)) `->`
     type($token)
   }];
-  let hasVerifier = 1;
 }
 
 def Alloy_MbarrierArriveClusterOp : Alloy_Op<"mbarrier_arrive_cluster",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
+    [Alloy_MbarrierInShared, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "arrive on the same mbarrier of another block of the cluster";
   let description = [{
     `mapa.shared::cluster` then
@@ -71,11 +75,10 @@ def Alloy_MbarrierArriveClusterOp : Alloy_Op<"mbarrier_arrive_cluster",
   let assemblyFormat = [{
     $addr `,` `rank` $rank attr-dict `:` qualified(type($addr))
   }];
-  let hasVerifier = 1;
 }
 
 def Alloy_MbarrierExpectTxOp : Alloy_Op<"mbarrier_expect_tx",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
+    [Alloy_MbarrierInShared, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "raise an mbarrier phase's expected transaction count";
   let description = [{
     `mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [addr], tx_bytes`
@@ -88,11 +91,10 @@ def Alloy_MbarrierExpectTxOp : Alloy_Op<"mbarrier_expect_tx",
   }];
   let arguments = (ins Alloy_PtrType:$addr, I32:$tx_bytes);
   let assemblyFormat = "$addr `,` $tx_bytes attr-dict `:` qualified(type($addr))";
-  let hasVerifier = 1;
 }
 
 def Alloy_MbarrierTryWaitOp : Alloy_Op<"mbarrier_try_wait",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
+    [Alloy_MbarrierInShared, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "test (potentially blocking) whether an mbarrier phase completed";
   let description = [{
     `mbarrier.try_wait[.parity].acquire.cta.shared::cta.b64 done, [addr],
@@ -113,11 +115,10 @@ def Alloy_MbarrierTryWaitOp : Alloy_Op<"mbarrier_try_wait",
   let assemblyFormat = [{
     $addr `,` $state attr-dict `:` qualified(type($addr)) `,` type($state)
   }];
-  let hasVerifier = 1;
 }
 
 def Alloy_MbarrierInvalOp : Alloy_Op<"mbarrier_inval",
-    [MemoryEffects<[MemWrite]>]> {
+    [Alloy_MbarrierInShared, MemoryEffects<[MemWrite]>]> {
   let summary = "invalidate an mbarrier object";
   let description = [{
     `mbarrier.inval.shared::cta.b64 [addr]`: the 8 bytes may then be used
@@ -129,7 +130,6 @@ def Alloy_MbarrierInvalOp : Alloy_Op<"mbarrier_inval",
   }];
   let arguments = (ins Alloy_PtrType:$addr);
   let assemblyFormat = "$addr attr-dict `:` qualified(type($addr))";
-  let hasVerifier = 1;
 }
 
 def Alloy_FenceProxyAsyncOp : Alloy_Op<"fence_proxy_async",

@@ -15,6 +15,21 @@
 #include "mlir/Interfaces/MemorySlotInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace alloy {
+
+/// The trait MbarrierInShared (AlloyHopperOps.td): the op's first operand,
+/// an mbarrier, points into shared memory.
+mlir::LogicalResult verifyMbarrierInShared(mlir::Operation *op);
+template <class ConcreteOp>
+struct MbarrierInShared
+    : mlir::OpTrait::TraitBase<ConcreteOp, MbarrierInShared> {
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyMbarrierInShared(op);
+  }
+};
+
+} // namespace alloy
+
 #define GET_OP_CLASSES
 #include "alloy/Dialect/Alloy/AlloyOps.h.inc"
 

@@ -335,7 +335,8 @@ def Alloy_TrapOp : Alloy_Op<"trap"> {
 // GPU intrinsics
 //===----------------------------------------------------------------------===//
 
-class Alloy_DimOp<string mnemonic, string what>
+// `sreg`: the register's alloy::Sreg, for its value range.
+class Alloy_DimOp<string mnemonic, string what, string sreg>
     : Alloy_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = what # " along `dim`";
@@ -356,12 +357,23 @@ class Alloy_DimOp<string mnemonic, string what>
       $_state.addTypes($_builder.getI32Type());
     }]>
   ];
+  let extraClassDefinition = [{
+    void $cppClass::inferResultRanges(
+        ::llvm::ArrayRef<::mlir::ConstantIntRanges>,
+        ::mlir::SetIntRangeFn setResultRange) {
+      setResultRange(getResult(),
+                     sregRange(*this, ::alloy::Sreg::}] # sreg # [{, getDim()));
+    }
+  }];
 }
 
-def Alloy_ThreadIdOp : Alloy_DimOp<"thread_id", "thread index in the block">;
-def Alloy_BlockIdOp : Alloy_DimOp<"block_id", "block index in the grid">;
-def Alloy_BlockDimOp : Alloy_DimOp<"block_dim", "threads per block">;
-def Alloy_GridDimOp : Alloy_DimOp<"grid_dim", "blocks per grid">;
+def Alloy_ThreadIdOp
+    : Alloy_DimOp<"thread_id", "thread index in the block", "ThreadId">;
+def Alloy_BlockIdOp
+    : Alloy_DimOp<"block_id", "block index in the grid", "BlockId">;
+def Alloy_BlockDimOp
+    : Alloy_DimOp<"block_dim", "threads per block", "BlockDim">;
+def Alloy_GridDimOp : Alloy_DimOp<"grid_dim", "blocks per grid", "GridDim">;
 
 def Alloy_LaneIdOp : Alloy_Op<"lane_id", [Pure,
     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {

@@ -1,0 +1,43 @@
+//===- TargetChecks.cpp - Instructions the target may lack ----------------===//
+
+#include "TargetChecks.h"
+#include "PtxIsa.h"
+
+using namespace mlir;
+
+namespace alloy {
+
+LogicalResult requireSm90(Operation *op, StringRef what,
+                          const GpuTarget &target, TargetNaming naming) {
+  if (target.sm >= 90)
+    return success();
+  InFlightDiagnostic error = op->emitOpError()
+                             << "(" << what
+                             << ") needs sm_90 or newer (--gpu-arch=sm_90); ";
+  if (naming == TargetNaming::Lowest)
+    error << "the lowest target is sm_" << target.sm;
+  else
+    error << "the build targets " << target.targetList();
+  return error;
+}
+
+LogicalResult requireSm90Ptx80(Operation *op, StringRef what,
+                               const GpuTarget &target, RewriterBase &r) {
+  if (failed(requireSm90(op, what, target)))
+    return failure();
+  requirePtxIsaAtLeast(op, 80, r);
+  return success();
+}
+
+LogicalResult requireSm90a(Operation *op, StringRef what,
+                           const GpuTarget &target) {
+  if (target.isArchSpecific(90))
+    return success();
+  return op->emitOpError()
+         << "(" << what
+         << ") needs the arch-specific target sm_90a (--gpu-arch=sm_90a, and "
+            "no other architecture in the build); the build targets "
+         << target.targetList();
+}
+
+} // namespace alloy
