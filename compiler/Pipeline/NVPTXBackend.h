@@ -26,9 +26,6 @@ llvm::Error prepareForNVPTX(llvm::Module &module, const std::string &arch);
 // approximate division and square root.
 llvm::Error linkLibdevice(llvm::Module &module, const std::string &path,
                           const llvm::StringSet<> &kernels, bool fastMath);
-// Runs LLVM's O3 pipeline for NVPTX, then Alloy's late passes
-// (SignedZeroSelects, PackHalves, ExactNegation, PtxasFPBitsGuard).
-// With `fastMath`, single-precision denormals flush to zero (.ftz).
 // The kernels (by symbol) that reach a cycle of calls: their stack depth
 // is unknown to ptxas.
 llvm::StringSet<> recursiveKernels(llvm::Module &module);
@@ -41,6 +38,9 @@ llvm::StringSet<> independentKernels(llvm::Module &module);
 // cooperatively.
 llvm::StringSet<> gridSyncKernels(llvm::Module &module);
 
+// Runs LLVM's O3 pipeline for NVPTX, then Alloy's late passes
+// (SignedZeroSelects, PackHalves, ExactNegation, PtxasFPBitsGuard).
+// With `fastMath`, single-precision denormals flush to zero (.ftz).
 llvm::Error optimize(llvm::Module &module, const std::string &arch,
                      bool fastMath);
 // Emits PTX.

@@ -55,9 +55,8 @@ static bool accessesWhole(const MemorySlot &slot, Value addr, Type type,
 // The only blocking use an access may remove: its address operand (a store
 // of the slot's own address lets it escape).
 static bool onlyAddressUse(const SmallPtrSetImpl<OpOperand *> &blockingUses,
-                           Value addr, Value slotPtr) {
-  return blockingUses.size() == 1 &&
-         (*blockingUses.begin())->get() == slotPtr && addr == slotPtr;
+                           Value slotPtr) {
+  return blockingUses.size() == 1 && (*blockingUses.begin())->get() == slotPtr;
 }
 
 bool LoadOp::loadsFrom(const MemorySlot &slot) { return getAddr() == slot.ptr; }
@@ -73,7 +72,7 @@ bool LoadOp::canUsesBeRemoved(const MemorySlot &slot,
                               const SmallPtrSetImpl<OpOperand *> &blockingUses,
                               SmallVectorImpl<OpOperand *> &,
                               const DataLayout &) {
-  return onlyAddressUse(blockingUses, getAddr(), slot.ptr) &&
+  return onlyAddressUse(blockingUses, slot.ptr) &&
          accessesWhole(slot, getAddr(), getType(), getIsVolatile());
 }
 
@@ -98,7 +97,7 @@ bool StoreOp::canUsesBeRemoved(const MemorySlot &slot,
                                const SmallPtrSetImpl<OpOperand *> &blockingUses,
                                SmallVectorImpl<OpOperand *> &,
                                const DataLayout &) {
-  return onlyAddressUse(blockingUses, getAddr(), slot.ptr) &&
+  return onlyAddressUse(blockingUses, slot.ptr) &&
          accessesWhole(slot, getAddr(), getValue().getType(), getIsVolatile());
 }
 
