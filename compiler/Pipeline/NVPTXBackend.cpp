@@ -5,10 +5,10 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -24,6 +24,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Scalar/SCCP.h"
 
 extern "C" void LLVMInitializeNVPTXTargetInfo();
 extern "C" void LLVMInitializeNVPTXTarget();
@@ -374,6 +375,11 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
       });
   llvm::ModulePassManager mpm;
   mpm.addPass(AssumeConvergentPass());
+  // Alloy hands LLVM SSA values, not allocas, so the first SimplifyCFG
+  // folds short branches into selects before IPSCCP can use their
+  // conditions: `if (++stage == 2) stage = 0;` loses stage's range {0, 1}.
+  // SCCP first keeps what clang's alloca-then-SROA order finds.
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(llvm::SCCPPass()));
   mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
   // After inlining: wgmma accumulators are SSA values to follow.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(CheckWgmmaPass()));
