@@ -1,10 +1,11 @@
 // Clang builtins in device code (Basic/Builtins.h): the standard library's
 // move/forward family, bit operations, overflow checks, memory functions
 // and floating-point classification.
-#include "Basic/InternalError.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Builtins.h"
+#include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -86,19 +87,19 @@ mlir::Value BuiltinEmitter::emit(BuiltinKind kind) {
     return v;
   }
   case BuiltinKind::Assume:
-    AssumeOp::create(b, l, fe.emitCondition(e->getArg(0)));
+    createAssume(b, l, fe.emitCondition(e->getArg(0)));
     return {};
   case BuiltinKind::AssumeAligned:
     return arg(0);
   case BuiltinKind::Prefetch:
     return {};
   case BuiltinKind::Unreachable:
-    UnreachableOp::create(b, l);
+    createUnreachable(b, l);
     fe.startDeadBlock();
     return {};
   case BuiltinKind::Trap:
-    TrapOp::create(b, l);
-    UnreachableOp::create(b, l);
+    createTrap(b, l);
+    createUnreachable(b, l);
     fe.startDeadBlock();
     return {};
   case BuiltinKind::Abs: {
@@ -116,9 +117,9 @@ mlir::Value BuiltinEmitter::emit(BuiltinKind kind) {
   case BuiltinKind::FindFirstSet:
     return bitCount(kind);
   case BuiltinKind::ByteSwap:
-    return ByteSwapOp::create(b, l, arg(0));
+    return createByteSwap(b, l, arg(0));
   case BuiltinKind::BitReverse:
-    return BitReverseOp::create(b, l, arg(0));
+    return createBitReverse(b, l, arg(0));
   case BuiltinKind::RotateLeft:
   case BuiltinKind::RotateRight:
     return rotate(kind == BuiltinKind::RotateLeft);

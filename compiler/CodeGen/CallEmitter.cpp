@@ -8,6 +8,7 @@
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/MathFunctions.h"
 #include "FunctionEmitter.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -112,7 +113,7 @@ mlir::Value FunctionEmitter::emitCallExpr(const CallExpr *e, Address sret) {
   emitArguments(callee, args, operands);
   auto call = mlir::func::CallOp::create(b, l, target, operands);
   if (callee->isNoReturn()) {
-    UnreachableOp::create(b, l);
+    createUnreachable(b, l);
     startDeadBlock();
   }
   if (classResult)
@@ -211,8 +212,8 @@ void FunctionEmitter::emitCudaAssertFail(mlir::Value message, mlir::Value file,
       b, l, assertfail,
       mlir::ValueRange{message, file, line, function,
                        constantInt(l, b.getI64Type(), 1)});
-  TrapOp::create(b, l);
-  UnreachableOp::create(b, l);
+  createTrap(b, l);
+  createUnreachable(b, l);
   startDeadBlock();
 }
 

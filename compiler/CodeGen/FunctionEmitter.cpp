@@ -1,6 +1,7 @@
 // Function and kernel entry and exit, and the memory helpers.
-#include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
+#include "Basic/InternalError.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -87,7 +88,7 @@ void FunctionEmitter::emitKernel(mlir::Operation *target,
         // through the address-space cast).
         if (cast<mlir::FunctionOpInterface>(target).getArgAttr(
                 index, AlloyDialect::getNonNullAttrName()))
-          AssumeOp::create(b, l, emitToBool(v, l));
+          createAssume(b, l, emitToBool(v, l));
       }
       mlir::Value addr = slot.ptr;
       if (leaf.offset)
@@ -121,7 +122,7 @@ void FunctionEmitter::emitFunctionEnd(SourceLocation end) {
     return;
   }
   // Flowing off the end of a value-returning function is undefined.
-  UnreachableOp::create(b, l);
+  createUnreachable(b, l);
 }
 
 // Member and base initializers, implicit ones included, in order.

@@ -7,6 +7,7 @@
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -54,9 +55,9 @@ mlir::Value FunctionEmitter::emitHalfMathIntrinsic(Intrinsic intrinsic,
     value = mlir::VectorType::get({2}, elem);
   else
     ALLOY_CHECK(intrinsic == Intrinsic::HalfApprox && "not a half intrinsic");
-  mlir::Value x = BitcastOp::create(b, l, value, word);
+  mlir::Value x = createBitcast(b, l, value, word);
   mlir::Value y = ApproxOp::create(b, l, value, *fn, x);
-  return BitcastOp::create(b, l, word.getType(), y);
+  return createBitcast(b, l, word.getType(), y);
 }
 
 } // namespace alloy

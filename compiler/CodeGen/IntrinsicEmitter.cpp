@@ -1,9 +1,10 @@
 // Calls of the device API's intrinsics (Basic/DeviceIntrinsics.def): each
 // becomes an Alloy operation, or a call of a libdevice function. The public
 // templates of include/gpu/ have checked the types.
-#include "Basic/InternalError.h"
 #include "Basic/DeviceIntrinsics.h"
+#include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -107,8 +108,8 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   }
 #include "Basic/DeviceIntrinsics.def"
   case Intrinsic::Trap:
-    TrapOp::create(b, l);
-    UnreachableOp::create(b, l);
+    createTrap(b, l);
+    createUnreachable(b, l);
     startDeadBlock();
     return {};
   case Intrinsic::Printf:

@@ -6,6 +6,7 @@
 #include "Basic/StmtKinds.h"
 #include "FunctionEmitter.h"
 #include "LoopHints.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -138,8 +139,8 @@ void StmtEmitter::VisitAttributedStmt(const AttributedStmt *s) {
     if (isa<LoopHintAttr>(a))
       loopHints.push_back(a);
     else if (const auto *assume = dyn_cast<CXXAssumeAttr>(a))
-      AssumeOp::create(b, fe.loc(a->getLocation()),
-                       fe.emitCondition(assume->getAssumption()));
+      createAssume(b, fe.loc(a->getLocation()),
+                   fe.emitCondition(assume->getAssumption()));
   }
   if (!loopHints.empty() &&
       isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(sub))

@@ -6,6 +6,7 @@
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
+#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -127,24 +128,24 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
         mlir::vector::FromElementsOp::create(b, l, floats, args);
     mlir::Value halves = mlir::arith::TruncFOp::create(
         b, l, mlir::VectorType::get({2}, elem), pair);
-    return BitcastOp::create(b, l, i32, halves);
+    return createBitcast(b, l, i32, halves);
   }
   case Intrinsic::Packed2AtomicAdd: {
     // template <packed_elem E>: fadd of a vector<2xf16|bf16>.
     mlir::Type elem = halfType(templateValue(callee, 0));
     auto pairType = mlir::VectorType::get({2}, elem);
-    mlir::Value pair = BitcastOp::create(b, l, pairType, args[1]);
+    mlir::Value pair = createBitcast(b, l, pairType, args[1]);
     mlir::Value old =
         AtomicRMWOp::create(b, l, AtomicKind::fadd, args[0], pair);
-    return BitcastOp::create(b, l, i32, old);
+    return createBitcast(b, l, i32, old);
   }
   case Intrinsic::HalfAtomicAdd: {
     // template <packed_elem E>: fadd of an f16 or bf16.
     mlir::Type elem = halfType(templateValue(callee, 0));
-    mlir::Value value = BitcastOp::create(b, l, elem, args[1]);
+    mlir::Value value = createBitcast(b, l, elem, args[1]);
     mlir::Value old =
         AtomicRMWOp::create(b, l, AtomicKind::fadd, args[0], value);
-    return BitcastOp::create(b, l, b.getI16Type(), old);
+    return createBitcast(b, l, b.getI16Type(), old);
   }
   case Intrinsic::Packed2: {
     // template <packed_op Op, packed_elem E>
@@ -158,9 +159,7 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
                                          constantInt(l, i32, 0x7fff7fff));
     mlir::Type elem = halfType(templateValue(callee, 1));
     auto pairType = mlir::VectorType::get({2}, elem);
-    auto pair = [&](mlir::Value w) {
-      return BitcastOp::create(b, l, pairType, w).getResult();
-    };
+    auto pair = [&](mlir::Value w) { return createBitcast(b, l, pairType, w); };
     mlir::Value x = pair(args[0]), y = pair(args[1]);
     mlir::Value r;
     if (op == "add")
@@ -176,7 +175,7 @@ mlir::Value FunctionEmitter::emitTensorIntrinsic(Intrinsic intrinsic,
     else if (op == "max")
       r = mlir::arith::MaxNumFOp::create(b, l, x, y);
     ALLOY_CHECK(r && "<gpu/detail/tensor_intrinsics.hpp> names the packed ops");
-    return BitcastOp::create(b, l, i32, r);
+    return createBitcast(b, l, i32, r);
   }
   default:
     ALLOY_UNREACHABLE("not a tensor intrinsic");

@@ -11,8 +11,8 @@
 // CHECK: math.ctlz %{{.*}} : i32
 // CHECK: math.cttz %{{.*}} : i32
 // CHECK: math.ctpop %{{.*}} : i32
-// CHECK: alloy.byte_swap %{{.*}} : i32
-// CHECK: alloy.bit_reverse %{{.*}} : i32
+// CHECK: llvm.intr.bswap(%{{.*}}) : (i32) -> i32
+// CHECK: llvm.intr.bitreverse(%{{.*}}) : (i32) -> i32
 int bits(unsigned x) {
   return __builtin_clz(x) + __builtin_ctz(x) + __builtin_popcount(x) +
          int(__builtin_bswap32(x)) + int(__builtin_bitreverse32(x));
@@ -55,8 +55,8 @@ void cast_align(float *a, unsigned char *bytes, float v) {
 }
 
 // CHECK-LABEL: func.func private @_Z5hintsi
-// CHECK: alloy.assume %{{.*}}
-// CHECK: alloy.unreachable
+// CHECK: llvm.intr.assume %{{.*}} : i1
+// CHECK: llvm.unreachable
 int hints(int x) {
   __builtin_assume(x > 0);
   if (__builtin_expect(x > 100, 0))

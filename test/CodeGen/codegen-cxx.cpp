@@ -22,7 +22,7 @@ namespace kernels {
 // ALLOY-LABEL: alloy.kernel @_ZN7kernels5scaleIfEEvSt4spanIKT_{{.*}}(%arg0: !alloy.ptr<global> {alloy.noalias, alloy.readonly}, %arg1: i64, %arg2: !alloy.ptr<global> {alloy.noalias, alloy.nonnull}, %arg3: i64, %arg4: f32)
 // ALLOY-SAME: contract_block = array<i32: 128, 1, 1>
 // The output's data is never null: get_mut needs the bounds test only.
-// ALLOY: alloy.assume
+// ALLOY: llvm.intr.assume
 // PTX-LABEL: .entry _ZN7kernels5scaleIfEEvSt4spanIKT_
 // PTX: .reqntid 128, 1, 1
 // PTX: setp.ge.u64 %p[[P:[0-9]+]],

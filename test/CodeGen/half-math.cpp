@@ -19,13 +19,13 @@
 
 // The intrinsic's value travels as its bits.
 // BITS-LABEL: func.func private @_ZN3gpu6detail6approxILNS0_9approx_fnE0EDF16_EENS_10basic_halfIT0_EES5_
-// BITS: alloy.bitcast %{{.*}} : i16 to f16
+// BITS: llvm.bitcast %{{.*}} : i16 to f16
 // BITS-NEXT: alloy.approx exp2 %{{.*}} : f16
-// BITS-NEXT: alloy.bitcast %{{.*}} : f16 to i16
+// BITS-NEXT: llvm.bitcast %{{.*}} : f16 to i16
 // BITS-LABEL: func.func private @_ZN3gpu6detail6approxILNS0_9approx_fnE1EDF16bEENS_11basic_half2IT0_EES5_
-// BITS: alloy.bitcast %{{.*}} : i32 to vector<2xbf16>
+// BITS: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
 // BITS-NEXT: alloy.approx tanh %{{.*}} : vector<2xbf16>
-// BITS-NEXT: alloy.bitcast %{{.*}} : vector<2xbf16> to i32
+// BITS-NEXT: llvm.bitcast %{{.*}} : vector<2xbf16> to i32
 
 namespace kernels {
 

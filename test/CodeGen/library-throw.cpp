@@ -18,7 +18,7 @@
 // CHECK-DAG: alloy.global_constant @{{.*}} = "lib::checked\00"
 // CHECK-NOT: index out of range
 // CHECK: call @__assertfail(
-// CHECK-NEXT: alloy.trap
+// CHECK-NEXT: llvm.intr.trap
 
 // PTX-LABEL: .entry _Z6lookupPiPKijj(
 // PTX: call.uni __assertfail,

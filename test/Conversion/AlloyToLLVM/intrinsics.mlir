@@ -78,10 +78,6 @@ alloy.kernel @sync() {
   // IR: fence seq_cst
   // PTX: fence.sc.sys;
   alloy.fence system
-  // CHECK: llvm.intr.trap
-  // IR: call void @llvm.trap()
-  // PTX: trap;
-  alloy.trap
   // CHECK: llvm.return
   alloy.return
 }
@@ -89,7 +85,7 @@ alloy.kernel @sync() {
 // CHECK-LABEL: llvm.func internal @dead()
 // CHECK: llvm.unreachable
 func.func private @dead() {
-  alloy.unreachable
+  llvm.unreachable
 }
 
 // The barrier intrinsic is convergent.

@@ -10,7 +10,7 @@
 
 // ERASE-LABEL: alloy.kernel @loop
 // ERASE-COUNT-3: {loop_annotation = #loop_annotation}
-// ERASE-NOT: alloy.trap
+// ERASE-NOT: llvm.intr.trap
 // CHECK-LABEL: define ptx_kernel void @loop
 // CHECK-COUNT-2: br label %{{[0-9]+}}, !llvm.loop ![[LOOP:[0-9]+]]
 // CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[FULL:[0-9]+]]}
@@ -36,6 +36,6 @@ alloy.kernel @loop(%p: !alloy.ptr<global>, %n: i32, %c: i1) {
 ^exit:
   alloy.return
 ^dead:
-  alloy.trap
+  llvm.intr.trap
   alloy.return
 }

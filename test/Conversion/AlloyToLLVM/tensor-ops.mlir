@@ -50,9 +50,9 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   alloy.cp_async_wait 1
   // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> vector<2xf16>
   // PTX: fma.rn.f16x2
-  %x = alloy.bitcast %h#0 : i32 to vector<2xf16>
+  %x = llvm.bitcast %h#0 : i32 to vector<2xf16>
   %y = math.fma %x, %x, %x : vector<2xf16>
-  %z = alloy.bitcast %y : vector<2xf16> to i32
+  %z = llvm.bitcast %y : vector<2xf16> to i32
   // Pair min/max as PTX's own instruction: LLVM's O3 would split
   // llvm.minnum.v2f16 into two scalar min.f16.
   // CHECK: llvm.inline_asm "max.f16x2 $0, $1, $2;", "=r,r,r"
@@ -60,11 +60,11 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   %m = arith.maxnumf %x, %y : vector<2xf16>
   // CHECK: llvm.inline_asm "min.bf16x2 $0, $1, $2;", "=r,r,r"
   // PTX: min.bf16x2
-  %xb = alloy.bitcast %h#1 : i32 to vector<2xbf16>
-  %yb = alloy.bitcast %h#0 : i32 to vector<2xbf16>
+  %xb = llvm.bitcast %h#1 : i32 to vector<2xbf16>
+  %yb = llvm.bitcast %h#0 : i32 to vector<2xbf16>
   %mb = arith.minnumf %xb, %yb : vector<2xbf16>
-  %mbw = alloy.bitcast %mb : vector<2xbf16> to i32
-  %mw = alloy.bitcast %m : vector<2xf16> to i32
+  %mbw = llvm.bitcast %mb : vector<2xbf16> to i32
+  %mw = llvm.bitcast %m : vector<2xf16> to i32
   %mx = arith.xori %mw, %mbw : i32
   alloy.store %mx, %o align 4 : i32, !alloy.ptr<global>
   // CHECK: llvm.inline_asm has_side_effects "add.s32 $0, $1, $2;", "=r,r,r"
@@ -82,14 +82,14 @@ alloy.kernel @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>,
   // CHECK: llvm.inline_asm has_side_effects "atom.add.noftz.f16x2 $0, [$1], $2;", "=r,l,r,~{memory}"
   // PTX: atom.add.noftz.f16x2
   %old = alloy.atomic_rmw fadd %g, %x : !alloy.ptr<global>, vector<2xf16>
-  %oldw = alloy.bitcast %old : vector<2xf16> to i32
+  %oldw = llvm.bitcast %old : vector<2xf16> to i32
   alloy.store %oldw, %o align 4 : i32, !alloy.ptr<global>
   // A single half: LLVM's atomicrmw (atom.add.noftz.f16, sm_70 and newer).
   // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic : !llvm.ptr<1>, f16
   // PTX: atom.global.add.noftz.f16
   %lo = vector.extract %x[0] : f16 from vector<2xf16>
   %olds = alloy.atomic_rmw fadd %g, %lo : !alloy.ptr<global>, f16
-  %oldsw = alloy.bitcast %olds : f16 to i16
+  %oldsw = llvm.bitcast %olds : f16 to i16
   alloy.store %oldsw, %o align 2 : i16, !alloy.ptr<global>
   %sum0 = arith.addf %t#0, %t#3 : f32
   %sum = arith.addf %sum0, %eb : f32

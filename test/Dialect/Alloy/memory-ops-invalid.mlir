@@ -29,11 +29,3 @@ func.func @odd_alignment(%p: !alloy.ptr, %b: i8, %n: i64) {
   alloy.memset %p, %b, %n align 3 : !alloy.ptr
   return
 }
-
-// -----
-
-func.func @swap_byte(%v: i8) {
-  // expected-error @+1 {{operand #0 must be 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 128-bit signless integer}}
-  %0 = alloy.byte_swap %v : i8
-  return
-}

@@ -67,8 +67,6 @@ alloy.kernel @all_ops(%a: !alloy.ptr<global> {alloy.noalias, alloy.readonly},
   alloy.fence device
   // CHECK: alloy.fence system
   alloy.fence system
-  // CHECK: alloy.trap
-  alloy.trap
   // CHECK: alloy.return
   alloy.return
 }
@@ -79,8 +77,8 @@ alloy.kernel @plain() {
   // CHECK: cf.br ^bb1
   cf.br ^bb1
 ^bb1:
-  // CHECK: alloy.unreachable
-  alloy.unreachable
+  // CHECK: llvm.unreachable
+  llvm.unreachable
 }
 
 // CHECK-LABEL: func.func private @device(

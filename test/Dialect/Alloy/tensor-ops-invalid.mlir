@@ -1,13 +1,5 @@
 // RUN: alloy-opt %s -split-input-file -verify-diagnostics
 
-func.func @bitcast_width(%w: i32) {
-  // expected-error @+1 {{needs integer, float or vector types of one width, got 'i32' and 'f16'}}
-  %0 = alloy.bitcast %w : i32 to f16
-  return
-}
-
-// -----
-
 func.func @mma_no_form(%w: i32, %f: f32) {
   // expected-error @+1 {{has no m16n8k8 form for f16 operands}}
   %d:4 = alloy.mma_sync m16n8k8 f16 a[%w, %w, %w, %w] b[%w, %w]

@@ -1,11 +1,9 @@
-// The tensor-core, async-copy, bitcast and asm ops print and parse back.
+// The tensor-core, async-copy and asm ops print and parse back.
 // RUN: alloy-opt %s | alloy-opt | FileCheck %s
 
 // CHECK-LABEL: func.func @tensor
 func.func @tensor(%s: !alloy.ptr<shared>, %g: !alloy.ptr<global>, %w: i32,
                   %f: f32, %n: i32) {
-  // CHECK: alloy.bitcast %{{.*}} : i32 to vector<2xf16>
-  %h = alloy.bitcast %w : i32 to vector<2xf16>
   // CHECK: alloy.mma_sync m16n8k16 f16 a[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] b[%{{.*}}, %{{.*}}] c[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : f32, f32, f32, f32 -> f32, f32, f32, f32
   %d:4 = alloy.mma_sync m16n8k16 f16 a[%w, %w, %w, %w] b[%w, %w]
       c[%f, %f, %f, %f] : f32, f32, f32, f32 -> f32, f32, f32, f32

@@ -403,8 +403,6 @@ void populateAlloyCoreToLLVMPatterns(const LLVMTypeConverter &tc,
       LaneIdLowering, OneToOneLowering<AddrSpaceCastOp, LLVM::AddrSpaceCastOp>,
       OneToOneLowering<PtrToIntOp, LLVM::PtrToIntOp>,
       OneToOneLowering<IntToPtrOp, LLVM::IntToPtrOp>,
-      OneToOneLowering<UnreachableOp, LLVM::UnreachableOp>,
-      OneToOneLowering<TrapOp, LLVM::Trap>,
       OneToOneLowering<BarrierOp, NVVM::Barrier0Op>>(tc);
   patterns.add<SregLowering<ThreadIdOp, NVVM::ThreadIdXOp, NVVM::ThreadIdYOp,
                             NVVM::ThreadIdZOp>>(tc, Sreg::ThreadId);

@@ -1,4 +1,4 @@
-// Lowering of Alloy's byte-range, cached-access and bit operations to the
+// Lowering of Alloy's byte-range and cached-access operations to the
 // llvm dialect. Cached loads and stores are PTX inline assembly, as CUDA's
 // own headers write __ldcs and __stcs: LLVM has no cache-policy operand.
 #include "InlineAsm.h"
@@ -189,16 +189,6 @@ struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
   }
 };
 
-struct AssumeLowering : ConvertOpToLLVMPattern<AssumeOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(AssumeOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    LLVM::AssumeOp::create(r, op.getLoc(), a.getCondition());
-    r.eraseOp(op);
-    return success();
-  }
-};
-
 // isspacep: llvm.nvvm.isspacep.<space>, which InferAddressSpaces folds
 // where the pointer's address space is known.
 struct InSpaceLowering : ConvertOpToLLVMPattern<InSpaceOp> {
@@ -224,9 +214,7 @@ void populateAlloyMemoryToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
                                        const GpuTarget &) {
   patterns.add<MemsetLowering, MemcpyLowering, MemmoveLowering,
-               CachedLoadLowering, CachedStoreLowering, AssumeLowering,
-               InSpaceLowering, OneToOneLowering<ByteSwapOp, LLVM::ByteSwapOp>,
-               OneToOneLowering<BitReverseOp, LLVM::BitReverseOp>>(tc);
+               CachedLoadLowering, CachedStoreLowering, InSpaceLowering>(tc);
 }
 
 } // namespace alloy

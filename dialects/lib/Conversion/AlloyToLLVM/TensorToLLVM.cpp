@@ -1,4 +1,4 @@
-// Lowering of Alloy's tensor-core, async-copy, bitcast and inline-asm
+// Lowering of Alloy's tensor-core, async-copy and inline-asm
 // operations to the llvm and nvvm dialects: mma.sync, ldmatrix, stmatrix
 // and cp.async become upstream nvvm ops (and so LLVM's NVPTX intrinsics).
 #include "InlineAsm.h"
@@ -18,15 +18,6 @@ using namespace mlir;
 
 namespace alloy {
 namespace {
-
-struct BitcastLowering : ConvertOpToLLVMPattern<BitcastOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::BitcastOp>(op, op.getType(), a.getValue());
-    return success();
-  }
-};
 
 // Alloy's multiplicand types are NVVM's, by name.
 NVVM::MMATypes mmaType(MmaType t) {
@@ -279,9 +270,9 @@ void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
                                        RewritePatternSet &patterns,
                                        const GpuTarget &target) {
   patterns.add<MmaSyncLowering>(tc, target);
-  patterns.add<BitcastLowering, LdMatrixLowering,
-               StMatrixLowering, CpAsyncLowering, CpAsyncCommitLowering,
-               CpAsyncWaitLowering, InlineAsmLowering>(tc);
+  patterns.add<LdMatrixLowering, StMatrixLowering, CpAsyncLowering,
+               CpAsyncCommitLowering, CpAsyncWaitLowering, InlineAsmLowering>(
+      tc);
   patterns.add<HalfFmaLowering, PairMinMaxLowering<arith::MinNumFOp>,
                PairMinMaxLowering<arith::MaxNumFOp>, BF16ExtLowering>(
       tc, /*benefit=*/30);

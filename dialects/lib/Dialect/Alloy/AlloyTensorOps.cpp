@@ -5,22 +5,6 @@
 using namespace mlir;
 using namespace alloy;
 
-static unsigned bitWidth(Type t) {
-  if (auto v = dyn_cast<VectorType>(t))
-    return v.getNumElements() * bitWidth(v.getElementType());
-  return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
-}
-
-LogicalResult BitcastOp::verify() {
-  unsigned from = bitWidth(getValue().getType());
-  unsigned to = bitWidth(getType());
-  if (!from || from != to)
-    return emitOpError("needs integer, float or vector types of one width, "
-                       "got ")
-           << getValue().getType() << " and " << getType();
-  return success();
-}
-
 namespace {
 // What one mma.sync of a shape and multiplicand type takes.
 struct MmaForm {

@@ -141,46 +141,6 @@ def Alloy_CachedStoreOp : Alloy_Op<"cached_store"> {
   let hasVerifier = 1;
 }
 
-def Alloy_ByteSwapOp : Alloy_Op<"byte_swap", [
-    Pure, AllTypesMatch<["value", "result"]>]> {
-  let summary = "reverse the bytes of an integer (__builtin_bswap*)";
-  let description = [{
-    ```mlir
-    %r = alloy.byte_swap %v : i32
-    ```
-  }];
-  let arguments = (ins AnyTypeOf<[I16, I32, I64, I128]>:$value);
-  let results = (outs AnyTypeOf<[I16, I32, I64, I128]>:$result);
-  let assemblyFormat = "$value attr-dict `:` type($value)";
-  let skipDefaultBuilders = 1;
-  let builders = [
-    OpBuilder<(ins "::mlir::Value":$value), [{
-      $_state.addOperands(value);
-      $_state.addTypes(value.getType());
-    }]>
-  ];
-}
-
-def Alloy_BitReverseOp : Alloy_Op<"bit_reverse", [
-    Pure, AllTypesMatch<["value", "result"]>]> {
-  let summary = "reverse the bits of an integer (__builtin_bitreverse*)";
-  let description = [{
-    ```mlir
-    %r = alloy.bit_reverse %v : i32
-    ```
-  }];
-  let arguments = (ins AnySignlessInteger:$value);
-  let results = (outs AnySignlessInteger:$result);
-  let assemblyFormat = "$value attr-dict `:` type($value)";
-  let skipDefaultBuilders = 1;
-  let builders = [
-    OpBuilder<(ins "::mlir::Value":$value), [{
-      $_state.addOperands(value);
-      $_state.addTypes(value.getType());
-    }]>
-  ];
-}
-
 def Alloy_InSpaceOp : Alloy_Op<"in_space", [Pure]> {
   let summary = "whether a generic pointer points into an address space";
   let description = [{
@@ -207,16 +167,6 @@ def Alloy_InSpaceOp : Alloy_Op<"in_space", [Pure]> {
     }]>
   ];
   let hasVerifier = 1;
-}
-
-def Alloy_AssumeOp : Alloy_Op<"assume"> {
-  let summary = "the optimizer may assume `condition` holds";
-  let description = [{
-    `__builtin_assume(c)` and `[[assume(c)]]`: undefined behaviour if the
-    condition is false. Lowers to `llvm.intr.assume`.
-  }];
-  let arguments = (ins I1:$condition);
-  let assemblyFormat = "$condition attr-dict";
 }
 
 #endif // ALLOY_DIALECT_ALLOY_ALLOYMEMORYOPS_TD

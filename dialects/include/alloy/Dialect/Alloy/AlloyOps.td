@@ -309,29 +309,6 @@ def Alloy_MemcpyOp : Alloy_Op<"memcpy"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Control
-//===----------------------------------------------------------------------===//
-
-def Alloy_UnreachableOp : Alloy_Op<"unreachable", [Terminator]> {
-  let summary = "control never reaches here";
-  let description = [{ Lowers to `llvm.unreachable`. }];
-  let assemblyFormat = "attr-dict";
-  let skipDefaultBuilders = 1;
-  let builders = [OpBuilder<(ins), [{ (void)$_state; }]>];
-}
-
-def Alloy_TrapOp : Alloy_Op<"trap"> {
-  let summary = "abort the kernel";
-  let description = [{
-    Aborts the launch (`trap` in PTX). Not a terminator. Lowers to
-    `llvm.intr.trap`.
-  }];
-  let assemblyFormat = "attr-dict";
-  let skipDefaultBuilders = 1;
-  let builders = [OpBuilder<(ins), [{ (void)$_state; }]>];
-}
-
-//===----------------------------------------------------------------------===//
 // GPU intrinsics
 //===----------------------------------------------------------------------===//
 

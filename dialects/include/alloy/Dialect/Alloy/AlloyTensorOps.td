@@ -27,23 +27,6 @@ def Alloy_MmaType : I32EnumAttr<"MmaType", "mma.sync multiplicand type", [
   let cppNamespace = "::alloy";
 }
 
-def Alloy_BitcastOp : Alloy_Op<"bitcast", [Pure]> {
-  let summary = "reinterpret the bits of a value as another type";
-  let description = [{
-    The same bits as another integer, float or vector type of the same
-    width: a 32-bit word as a pair of halves and back. Lowers to
-    `llvm.bitcast`.
-
-    ```mlir
-    %h = alloy.bitcast %w : i32 to vector<2xf16>
-    ```
-  }];
-  let arguments = (ins AnyType:$value);
-  let results = (outs AnyType:$result);
-  let assemblyFormat = "$value attr-dict `:` type($value) `to` type($result)";
-  let hasVerifier = 1;
-}
-
 def Alloy_MmaSyncOp : Alloy_Op<"mma_sync", [AttrSizedOperandSegments,
     MemoryEffects<[MemWrite]>]> {
   let summary = "warp-level matrix multiply-accumulate (PTX mma.sync)";
