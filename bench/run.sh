@@ -31,7 +31,7 @@ order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
   wgmma_ws_gemm_bf16_8192 wgmma_ws_gemm_e4m3_4096 wgmma_ws_gemm_e4m3_8192
   histogram block_scan softmax nbody blackscholes stencil2d
   convolution_separable quasirandom binomial_options
-  gelu_forward softmax_forward layernorm_forward matmul_forward
+  gelu_forward softmax_forward softmax_rowblock layernorm_forward matmul_forward
   attention_forward encoder_forward_bf16 gelu_forward_bf16
   residual_forward_bf16 layernorm_forward_bf16 flash_attention_d64
   flash_attention_d64_causal flash_attention_d128 flash_attention_d128_causal
