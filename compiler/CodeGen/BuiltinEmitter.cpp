@@ -94,13 +94,10 @@ mlir::Value BuiltinEmitter::emit(BuiltinKind kind) {
   case BuiltinKind::Prefetch:
     return {};
   case BuiltinKind::Unreachable:
-    createUnreachable(b, l);
-    fe.startDeadBlock();
+    fe.emitUnreachable(l);
     return {};
   case BuiltinKind::Trap:
-    createTrap(b, l);
-    createUnreachable(b, l);
-    fe.startDeadBlock();
+    fe.emitTrap(l);
     return {};
   case BuiltinKind::Abs: {
     mlir::Value x = arg(0);

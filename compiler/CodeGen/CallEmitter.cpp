@@ -8,7 +8,6 @@
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/MathFunctions.h"
 #include "FunctionEmitter.h"
-#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -112,10 +111,8 @@ mlir::Value FunctionEmitter::emitCallExpr(const CallExpr *e, Address sret) {
     operands.push_back(self);
   emitArguments(callee, args, operands);
   auto call = mlir::func::CallOp::create(b, l, target, operands);
-  if (callee->isNoReturn()) {
-    createUnreachable(b, l);
-    startDeadBlock();
-  }
+  if (callee->isNoReturn())
+    emitUnreachable(l);
   if (classResult)
     return sret.ptr;
   if (call.getNumResults() == 1)
@@ -212,9 +209,7 @@ void FunctionEmitter::emitCudaAssertFail(mlir::Value message, mlir::Value file,
       b, l, assertfail,
       mlir::ValueRange{message, file, line, function,
                        constantInt(l, b.getI64Type(), 1)});
-  createTrap(b, l);
-  createUnreachable(b, l);
-  startDeadBlock();
+  emitTrap(l);
 }
 
 void FunctionEmitter::emitLibraryThrow(const Expr *e, StringRef exception) {

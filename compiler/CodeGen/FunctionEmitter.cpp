@@ -380,6 +380,16 @@ void FunctionEmitter::startDeadBlock() {
   b.setInsertionPointToEnd(newBlock());
 }
 
+void FunctionEmitter::emitUnreachable(mlir::Location l) {
+  createUnreachable(b, l);
+  startDeadBlock();
+}
+
+void FunctionEmitter::emitTrap(mlir::Location l) {
+  createTrap(b, l);
+  emitUnreachable(l);
+}
+
 void FunctionEmitter::branchTo(mlir::Block *dest, mlir::Location l) {
   if (!blockTerminated())
     mlir::cf::BranchOp::create(b, l, dest);

@@ -263,6 +263,10 @@ public:
   // Ends the current block with a terminator already emitted: continues in
   // a fresh, unreachable block.
   void startDeadBlock();
+  // llvm.unreachable (control never gets here), then startDeadBlock.
+  void emitUnreachable(mlir::Location l);
+  // llvm.intr.trap (the launch aborts), then emitUnreachable.
+  void emitTrap(mlir::Location l);
   bool blockTerminated();
   mlir::Block *newBlock();
   // Branches to `dest` unless the current block already ended.

@@ -4,7 +4,6 @@
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/InternalError.h"
 #include "FunctionEmitter.h"
-#include "UpstreamOps.h"
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -108,9 +107,7 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   }
 #include "Basic/DeviceIntrinsics.def"
   case Intrinsic::Trap:
-    createTrap(b, l);
-    createUnreachable(b, l);
-    startDeadBlock();
+    emitTrap(l);
     return {};
   case Intrinsic::Printf:
     return emitPrintf(e);
