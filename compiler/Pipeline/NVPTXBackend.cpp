@@ -1,5 +1,6 @@
 #include "NVPTXBackend.h"
 #include "DevicePasses.h"
+#include "RevertPostDominatingSinks.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SCCIterator.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
@@ -398,6 +400,8 @@ llvm::Expected<std::string> emitPTX(llvm::Module &module,
   auto tm = createTargetMachine(arch, module);
   if (!tm)
     return tm.takeError();
+  // MachineSink's moves into post-dominating blocks undone (the header).
+  auto revertSinks = revertPostDominatingSinks();
   std::string ptx;
   {
     llvm::raw_string_ostream os(ptx);

@@ -1,0 +1,174 @@
+#include "RevertPostDominatingSinks.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineDominators.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachinePostDominators.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/Passes.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+
+#include <vector>
+
+namespace alloy {
+namespace {
+
+// The blocks before MachineSink: each instruction's block and place in it,
+// and each block's instructions in order (as addresses, which an erased
+// instruction leaves stale: only compared, never followed).
+struct BlockMap {
+  llvm::DenseMap<const llvm::MachineInstr *,
+                 std::pair<llvm::MachineBasicBlock *, unsigned>>
+      place;
+  llvm::DenseMap<const llvm::MachineBasicBlock *,
+                 std::vector<const llvm::MachineInstr *>>
+      order;
+  void clear() {
+    place.clear();
+    order.clear();
+  }
+};
+
+class RecordBlocks : public llvm::MachineFunctionPass {
+public:
+  static char ID;
+  explicit RecordBlocks(std::shared_ptr<BlockMap> blocks)
+      : MachineFunctionPass(ID), blocks(std::move(blocks)) {}
+  llvm::StringRef getPassName() const override {
+    return "Alloy: record blocks before MachineSink";
+  }
+  void getAnalysisUsage(llvm::AnalysisUsage &au) const override {
+    au.setPreservesAll();
+    MachineFunctionPass::getAnalysisUsage(au);
+  }
+  bool runOnMachineFunction(llvm::MachineFunction &mf) override {
+    blocks->clear();
+    for (llvm::MachineBasicBlock &block : mf) {
+      std::vector<const llvm::MachineInstr *> &order = blocks->order[&block];
+      for (llvm::MachineInstr &mi : block) {
+        blocks->place.try_emplace(&mi, &block, order.size());
+        order.push_back(&mi);
+      }
+    }
+    return false;
+  }
+
+private:
+  std::shared_ptr<BlockMap> blocks;
+};
+char RecordBlocks::ID;
+
+// A pure instruction on virtual registers that may move up.
+bool movable(llvm::MachineInstr &mi) {
+  bool sawStore = true; // no load moves unless it is invariant
+  if (mi.isPHI() || mi.isTerminator() || mi.isDebugInstr() || mi.isCall() ||
+      mi.isConvergent() || mi.hasUnmodeledSideEffects() ||
+      !mi.isSafeToMove(sawStore))
+    return false;
+  for (const llvm::MachineOperand &op : mi.operands())
+    if (op.isReg() && op.getReg() && !op.getReg().isVirtual())
+      return false;
+  return true;
+}
+
+class RevertSinks : public llvm::MachineFunctionPass {
+public:
+  static char ID;
+  explicit RevertSinks(std::shared_ptr<BlockMap> blocks)
+      : MachineFunctionPass(ID), blocks(std::move(blocks)) {}
+  llvm::StringRef getPassName() const override {
+    return "Alloy: revert MachineSink's moves into post-dominating blocks";
+  }
+  void getAnalysisUsage(llvm::AnalysisUsage &au) const override {
+    au.addRequired<llvm::MachineDominatorTreeWrapperPass>();
+    au.addRequired<llvm::MachinePostDominatorTreeWrapperPass>();
+    au.addRequired<llvm::MachineLoopInfoWrapperPass>();
+    au.setPreservesCFG();
+    MachineFunctionPass::getAnalysisUsage(au);
+  }
+  bool runOnMachineFunction(llvm::MachineFunction &mf) override {
+    auto &dt =
+        getAnalysis<llvm::MachineDominatorTreeWrapperPass>().getDomTree();
+    auto &pdt = getAnalysis<llvm::MachinePostDominatorTreeWrapperPass>()
+                    .getPostDomTree();
+    auto &loops = getAnalysis<llvm::MachineLoopInfoWrapperPass>().getLI();
+    llvm::MachineRegisterInfo &mri = mf.getRegInfo();
+    bool changed = false;
+    for (llvm::MachineBasicBlock &to : mf)
+      for (llvm::MachineInstr &mi : llvm::make_early_inc_range(to)) {
+        auto it = blocks->place.find(&mi);
+        if (it == blocks->place.end() || it->second.first == &to)
+          continue;
+        llvm::MachineBasicBlock *from = it->second.first;
+        if (!movable(mi) || loops.getLoopFor(from) != loops.getLoopFor(&to) ||
+            !dt.dominates(from, &to) || !pdt.dominates(&to, from) ||
+            !operandsReach(mi, from, dt, mri))
+          continue;
+        from->splice(originalPlace(*from, it->second.second), &to,
+                     mi.getIterator());
+        for (const llvm::MachineOperand &op : mi.uses())
+          if (op.isReg() && op.getReg())
+            mri.clearKillFlags(op.getReg());
+        changed = true;
+      }
+    blocks->clear();
+    return changed;
+  }
+
+private:
+  // Before the first instruction still in `block` that followed position
+  // `index` there before MachineSink, else before its terminators.
+  llvm::MachineBasicBlock::iterator
+  originalPlace(llvm::MachineBasicBlock &block, unsigned index) const {
+    llvm::DenseMap<const llvm::MachineInstr *, llvm::MachineInstr *> present;
+    for (llvm::MachineInstr &mi : block)
+      present[&mi] = &mi;
+    auto found = blocks->order.find(&block);
+    if (found == blocks->order.end())
+      return block.getFirstTerminator();
+    const std::vector<const llvm::MachineInstr *> &order = found->second;
+    for (unsigned i = index + 1; i < order.size(); ++i)
+      if (llvm::MachineInstr *next = present.lookup(order[i]))
+        return next->isPHI() ? block.getFirstNonPHI() : next->getIterator();
+    return block.getFirstTerminator();
+  }
+
+  // Whether every register `mi` reads is defined by the end of `block`.
+  static bool operandsReach(const llvm::MachineInstr &mi,
+                            llvm::MachineBasicBlock *block,
+                            llvm::MachineDominatorTree &dt,
+                            llvm::MachineRegisterInfo &mri) {
+    for (const llvm::MachineOperand &op : mi.uses()) {
+      if (!op.isReg() || !op.getReg())
+        continue;
+      const llvm::MachineInstr *def = mri.getUniqueVRegDef(op.getReg());
+      if (!def || (def->getParent() != block &&
+                   !dt.properlyDominates(def->getParent(), block)))
+        return false;
+    }
+    return true;
+  }
+  std::shared_ptr<BlockMap> blocks;
+};
+char RevertSinks::ID;
+
+} // namespace
+
+std::unique_ptr<llvm::RegisterTargetPassConfigCallback>
+revertPostDominatingSinks() {
+  return std::make_unique<llvm::RegisterTargetPassConfigCallback>(
+      [](llvm::TargetMachine &tm, llvm::PassManagerBase &,
+         llvm::TargetPassConfig *config) {
+        if (!tm.getTargetTriple().isNVPTX())
+          return;
+        auto blocks = std::make_shared<BlockMap>();
+        config->insertPass(&llvm::MachineCSELegacyID, new RecordBlocks(blocks));
+        config->insertPass(&llvm::MachineSinkingLegacyID,
+                           new RevertSinks(blocks));
+      });
+}
+
+} // namespace alloy
