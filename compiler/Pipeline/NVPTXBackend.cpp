@@ -1,6 +1,6 @@
 #include "NVPTXBackend.h"
 #include "DevicePasses.h"
-#include "RevertPostDominatingSinks.h"
+#include "RevertMachineSinks.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SCCIterator.h"
@@ -400,8 +400,8 @@ llvm::Expected<std::string> emitPTX(llvm::Module &module,
   auto tm = createTargetMachine(arch, module);
   if (!tm)
     return tm.takeError();
-  // MachineSink's moves into post-dominating blocks undone (the header).
-  auto revertSinks = revertPostDominatingSinks();
+  // MachineSink's moves that cost ptxas undone (RevertMachineSinks.h).
+  auto revertSinks = revertMachineSinks();
   std::string ptx;
   {
     llvm::raw_string_ostream os(ptx);

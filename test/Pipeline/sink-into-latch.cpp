@@ -2,7 +2,7 @@
 // the body computes it, ahead of the body's `if`: LLVM's MachineSink would
 // move it past the `if` into the latch, which runs as often (it
 // post-dominates the body), and ptxas then schedules the body worse
-// (wgmma_attention d64: 5%). Alloy moves such sinks back.
+// (wgmma_attention d64: 5%). Alloy moves such sinks back (RevertMachineSinks).
 // RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-trace=%t
 // RUN: FileCheck %s < %t/sink-into-latch.ptx
 #include <gpu/gpu.hpp>

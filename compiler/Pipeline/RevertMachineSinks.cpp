@@ -1,6 +1,7 @@
-#include "RevertPostDominatingSinks.h"
+#include "RevertMachineSinks.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -80,7 +81,7 @@ public:
   explicit RevertSinks(std::shared_ptr<BlockMap> blocks)
       : MachineFunctionPass(ID), blocks(std::move(blocks)) {}
   llvm::StringRef getPassName() const override {
-    return "Alloy: revert MachineSink's moves into post-dominating blocks";
+    return "Alloy: revert MachineSink's moves that cost ptxas";
   }
   void getAnalysisUsage(llvm::AnalysisUsage &au) const override {
     au.addRequired<llvm::MachineDominatorTreeWrapperPass>();
@@ -104,7 +105,8 @@ public:
           continue;
         llvm::MachineBasicBlock *from = it->second.first;
         if (!movable(mi) || loops.getLoopFor(from) != loops.getLoopFor(&to) ||
-            !dt.dominates(from, &to) || !pdt.dominates(&to, from) ||
+            !dt.dominates(from, &to) ||
+            (!pdt.dominates(&to, from) && !passesLoop(*from, to, loops)) ||
             !operandsReach(mi, from, dt, mri))
           continue;
         from->splice(originalPlace(*from, it->second.second), &to,
@@ -119,6 +121,23 @@ public:
   }
 
 private:
+  // Whether a path from `from` to `to` enters a loop that holds neither.
+  static bool passesLoop(llvm::MachineBasicBlock &from,
+                         llvm::MachineBasicBlock &to,
+                         llvm::MachineLoopInfo &loops) {
+    llvm::MachineLoop *outer = loops.getLoopFor(&from);
+    llvm::SmallPtrSet<llvm::MachineBasicBlock *, 16> reachesTo{&to};
+    llvm::SmallVector<llvm::MachineBasicBlock *, 16> work{&to};
+    while (!work.empty())
+      for (llvm::MachineBasicBlock *pred : work.pop_back_val()->predecessors())
+        if (pred != &from && reachesTo.insert(pred).second)
+          work.push_back(pred);
+    for (llvm::MachineBasicBlock *block : reachesTo)
+      if (loops.getLoopFor(block) != outer)
+        return true;
+    return false;
+  }
+
   // Before the first instruction still in `block` that followed position
   // `index` there before MachineSink, else before its terminators.
   llvm::MachineBasicBlock::iterator
@@ -157,8 +176,7 @@ char RevertSinks::ID;
 
 } // namespace
 
-std::unique_ptr<llvm::RegisterTargetPassConfigCallback>
-revertPostDominatingSinks() {
+std::unique_ptr<llvm::RegisterTargetPassConfigCallback> revertMachineSinks() {
   return std::make_unique<llvm::RegisterTargetPassConfigCallback>(
       [](llvm::TargetMachine &tm, llvm::PassManagerBase &,
          llvm::TargetPassConfig *config) {
