@@ -1,7 +1,14 @@
 #!/bin/sh
 # Builds, on this machine, every program the GPU machine runs, into OUT.
-# usage: test/device/build.sh BUILD_DIR OUT_DIR
+# usage: test/device/build.sh [--no-bench] BUILD_DIR OUT_DIR
+# (--no-bench leaves out the benchmarks: the rest fits the device tool's
+# 64 MiB carry limit on its own.)
 set -eu
+bench=yes
+if [ "${1:-}" = --no-bench ]; then
+  bench=no
+  shift
+fi
 build=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
@@ -95,6 +102,8 @@ mv "$out/fuzz_differential.build/fuzz_differential" "$out/fuzz_differential.buil
 rm -rf "$out/fuzz_differential.build"
 # The benchmarks against nvcc (bench/): the Alloy side, and what bench/run.sh
 # needs to build the CUDA side there.
-sh "$src/bench/build.sh" "$build" "$out/bench" >/dev/null
+if [ "$bench" = yes ]; then
+  sh "$src/bench/build.sh" "$build" "$out/bench" >/dev/null
+fi
 cp "$src/test/device/run.sh" "$out/"
 ls -la "$out"
