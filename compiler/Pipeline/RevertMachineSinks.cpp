@@ -12,26 +12,12 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 
-#include <vector>
-
 namespace alloy {
 namespace {
 
-// The blocks before MachineSink: each instruction's block and place in it,
-// and each block's instructions in order (as addresses, which an erased
-// instruction leaves stale: only compared, never followed).
-struct BlockMap {
-  llvm::DenseMap<const llvm::MachineInstr *,
-                 std::pair<llvm::MachineBasicBlock *, unsigned>>
-      place;
-  llvm::DenseMap<const llvm::MachineBasicBlock *,
-                 std::vector<const llvm::MachineInstr *>>
-      order;
-  void clear() {
-    place.clear();
-    order.clear();
-  }
-};
+// Each instruction's block and position in it before MachineSink.
+using BlockMap = llvm::DenseMap<const llvm::MachineInstr *,
+                                std::pair<llvm::MachineBasicBlock *, unsigned>>;
 
 class RecordBlocks : public llvm::MachineFunctionPass {
 public:
@@ -48,11 +34,9 @@ public:
   bool runOnMachineFunction(llvm::MachineFunction &mf) override {
     blocks->clear();
     for (llvm::MachineBasicBlock &block : mf) {
-      std::vector<const llvm::MachineInstr *> &order = blocks->order[&block];
-      for (llvm::MachineInstr &mi : block) {
-        blocks->place.try_emplace(&mi, &block, order.size());
-        order.push_back(&mi);
-      }
+      unsigned index = 0;
+      for (llvm::MachineInstr &mi : block)
+        blocks->try_emplace(&mi, &block, index++);
     }
     return false;
   }
@@ -100,8 +84,8 @@ public:
     bool changed = false;
     for (llvm::MachineBasicBlock &to : mf)
       for (llvm::MachineInstr &mi : llvm::make_early_inc_range(to)) {
-        auto it = blocks->place.find(&mi);
-        if (it == blocks->place.end() || it->second.first == &to)
+        auto it = blocks->find(&mi);
+        if (it == blocks->end() || it->second.first == &to)
           continue;
         llvm::MachineBasicBlock *from = it->second.first;
         if (!movable(mi) || loops.getLoopFor(from) != loops.getLoopFor(&to) ||
@@ -138,20 +122,17 @@ private:
     return false;
   }
 
-  // Before the first instruction still in `block` that followed position
-  // `index` there before MachineSink, else before its terminators.
+  // Before the first instruction of `block` that stood after position
+  // `index` there before MachineSink (what is in `block` keeps that order),
+  // else before its terminators.
   llvm::MachineBasicBlock::iterator
   originalPlace(llvm::MachineBasicBlock &block, unsigned index) const {
-    llvm::DenseMap<const llvm::MachineInstr *, llvm::MachineInstr *> present;
-    for (llvm::MachineInstr &mi : block)
-      present[&mi] = &mi;
-    auto found = blocks->order.find(&block);
-    if (found == blocks->order.end())
-      return block.getFirstTerminator();
-    const std::vector<const llvm::MachineInstr *> &order = found->second;
-    for (unsigned i = index + 1; i < order.size(); ++i)
-      if (llvm::MachineInstr *next = present.lookup(order[i]))
-        return next->isPHI() ? block.getFirstNonPHI() : next->getIterator();
+    for (llvm::MachineInstr &next : block) {
+      auto it = blocks->find(&next);
+      if (it != blocks->end() && it->second.first == &block &&
+          it->second.second > index)
+        return next.isPHI() ? block.getFirstNonPHI() : next.getIterator();
+    }
     return block.getFirstTerminator();
   }
 
