@@ -46,11 +46,7 @@ inline std::vector<float> softmax_input(size_t rows, size_t cols) {
 // fast-math build).
 inline bool check_softmax(const std::vector<float> &in,
                           const std::vector<float> &out, size_t cols) {
-#ifdef BENCH_FAST
-  const double rel_tol = 1e-4;
-#else
-  const double rel_tol = 1e-5;
-#endif
+  const double rel_tol = bench::fast_math_or(1e-5, 1e-4);
   size_t rows = in.size() / cols;
   rng r(10);
   std::vector<double> e(cols);
@@ -296,11 +292,7 @@ inline bool check_binomial_options(const std::vector<binomial_option> &opts,
 // within 1e-5 (1e-3 for the fast-math build).
 inline bool check_gelu(const std::vector<float> &in,
                        const std::vector<float> &out) {
-#ifdef BENCH_FAST
-  const double tol = 1e-3;
-#else
-  const double tol = 1e-5;
-#endif
+  const double tol = bench::fast_math_or(1e-5, 1e-3);
   const float scale = std::sqrt(2.0f / float(M_PI));
   for (size_t i = 0; i < in.size(); ++i) {
     float x = in[i];
@@ -324,11 +316,7 @@ inline bool check_layernorm(const std::vector<float> &inp,
                             const std::vector<float> &out,
                             const std::vector<float> &mean,
                             const std::vector<float> &rstd, size_t C) {
-#ifdef BENCH_FAST
-  const double tol = 1e-4;
-#else
-  const double tol = 1e-5;
-#endif
+  const double tol = bench::fast_math_or(1e-5, 1e-4);
   auto close = [&](double got, double ref) {
     return std::fabs(got - ref) <= tol * std::max(1.0, std::fabs(ref));
   };

@@ -69,6 +69,16 @@ double median_gpu_us(Launch &&launch, Start &&start, Stop &&stop,
   return t[samples / 2];
 }
 
+// `precise`, or `fast` when built with -DBENCH_FAST (a check's tolerance
+// under fast math).
+constexpr double fast_math_or(double precise, double fast) {
+#ifdef BENCH_FAST
+  return fast;
+#else
+  return precise;
+#endif
+}
+
 // "saxpy", or "saxpy_fast" when built with -DBENCH_FAST.
 inline std::string name(const char *base) {
 #ifdef BENCH_FAST

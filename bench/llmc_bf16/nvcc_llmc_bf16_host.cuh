@@ -159,11 +159,7 @@ inline bool check_encoder(const std::vector<uint16_t> &out,
 // to 0.5 |x| |tanh| 2^-10.987 < 2.5e-4 |x|: 1e-3 |x| more is allowed.
 inline bool check_gelu(const std::vector<uint16_t> &out,
                        const std::vector<float> &inp) {
-#ifdef BENCH_FAST
-  const double fast = 1e-3;
-#else
-  const double fast = 0.0;
-#endif
+  const double fast = bench::fast_math_or(0.0, 1e-3);
   const double scale = std::sqrt(2.0 / M_PI);
   checker check("out", 2.0);
   for (size_t i = 0; i < inp.size(); ++i) {
@@ -196,11 +192,7 @@ inline bool check_layernorm(const std::vector<uint16_t> &out,
                             const std::vector<float> &inp,
                             const std::vector<float> &weight,
                             const std::vector<float> &bias, size_t C) {
-#ifdef BENCH_FAST
-  const double tol = 1e-4;
-#else
-  const double tol = 1e-5;
-#endif
+  const double tol = bench::fast_math_or(1e-5, 1e-4);
   checker check_out("out", 2.0), check_mean("mean", 0.0),
       check_rstd("rstd", 0.0);
   size_t rows = inp.size() / C;
