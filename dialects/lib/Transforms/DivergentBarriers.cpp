@@ -44,7 +44,9 @@ constexpr Taint kWarp = Taint(1) << 61;
 constexpr Taint kTidX = Taint(1) << 60;
 constexpr Taint kThreadBits = kThread | kWarp | kTidX;
 constexpr unsigned kMaxParams = 30;
-Taint valueBit(unsigned i) { return i < kMaxParams ? Taint(1) << (2 * i) : kThread; }
+Taint valueBit(unsigned i) {
+  return i < kMaxParams ? Taint(1) << (2 * i) : kThread;
+}
 Taint contentBit(unsigned i) {
   return i < kMaxParams ? Taint(1) << (2 * i + 1) : kThread;
 }
@@ -110,26 +112,15 @@ bool keepsValue(Operation *op) {
 // The predicate with its operands exchanged: a < b is b > a.
 arith::CmpIPredicate swapped(arith::CmpIPredicate p) {
   using P = arith::CmpIPredicate;
-  switch (p) {
-  case P::ult:
-    return P::ugt;
-  case P::ugt:
-    return P::ult;
-  case P::ule:
-    return P::uge;
-  case P::uge:
-    return P::ule;
-  case P::slt:
-    return P::sgt;
-  case P::sgt:
-    return P::slt;
-  case P::sle:
-    return P::sge;
-  case P::sge:
-    return P::sle;
-  default:
-    return p;
+  static constexpr P pairs[][2] = {
+      {P::ult, P::ugt}, {P::ule, P::uge}, {P::slt, P::sgt}, {P::sle, P::sge}};
+  for (auto [a, b] : pairs) {
+    if (p == a)
+      return b;
+    if (p == b)
+      return a;
   }
+  return p;
 }
 
 // Whether `op` maps the thread's x index to something the same on the
@@ -242,7 +233,7 @@ private:
     DenseMap<Block *, Control> control;
     // Summaries read by callers.
     Taint returns = 0;
-    SmallVector<Taint> writes; // what is written through parameter i
+    SmallVector<Taint> writes;    // what is written through parameter i
     bool syncs = false;           // reaches a barrier
     bool elects = false;          // reaches elect_one
     SmallVector<Pending> pending; // barriers that depend on parameters
@@ -490,8 +481,8 @@ private:
         changed |= addValue(f, r, result);
       for (auto [i, arg] : llvm::enumerate(op->getOperands()))
         if (i < callee->writes.size() && callee->writes[i])
-          changed |= write(f, arg,
-                           substitute(f, op, callee->writes[i]) | control);
+          changed |=
+              write(f, arg, substitute(f, op, callee->writes[i]) | control);
       return changed;
     }
     if (isa<func::CallOp>(op)) { // no body: results from the arguments
@@ -603,7 +594,8 @@ private:
         for (Operation &op : *b) {
           returns |= isa<func::ReturnOp, ReturnOp>(op);
           Function *callee = calleeOf(&op);
-          syncs |= isa<BarrierOp, ClusterBarrierOp>(op) || (callee && callee->syncs);
+          syncs |=
+              isa<BarrierOp, ClusterBarrierOp>(op) || (callee && callee->syncs);
         }
       if (returns && !syncs)
         return true;
@@ -668,36 +660,27 @@ struct DivergentBarriersPass
     : alloy::impl::DivergentBarriersPassBase<DivergentBarriersPass> {
   void runOnOperation() override {
     for (const DivergentBarrier &d : findDivergentBarriers(getOperation())) {
+      // Which threads the barrier waits for, and what its branch reads.
+      StringRef problem, branch;
       if (d.byLane) {
-        InFlightDiagnostic diag =
-            d.sync->emitWarning()
-            << "'" << d.name
-            << "' needs every lane of the warp but may be reached by only "
-               "some of them: a branch that can differ between the lanes "
-               "of a warp decides whether it runs";
-        diag.attachNote(d.branch->getLoc())
-            << "this branch may differ between the lanes of a warp";
-        continue;
+        problem = "needs every lane of the warp but may be reached by only "
+                  "some of them: a branch that can differ between the lanes "
+                  "of a warp decides whether it runs";
+        branch = "this branch may differ between the lanes of a warp";
+      } else if (d.byBlock) {
+        problem = "synchronizes the cluster but may be reached by only some "
+                  "of its blocks: a branch on the block index decides "
+                  "whether it runs";
+        branch = "this branch depends on the block index";
+      } else {
+        problem = "synchronizes the block but may be reached by only some of "
+                  "its threads: a branch on the thread index decides whether "
+                  "it runs";
+        branch = "this branch depends on the thread index";
       }
-      if (d.byBlock) {
-        InFlightDiagnostic diag =
-            d.sync->emitWarning()
-            << "'" << d.name
-            << "' synchronizes the cluster but may be reached by only some "
-               "of its blocks: a branch on the block index decides whether "
-               "it runs";
-        diag.attachNote(d.branch->getLoc())
-            << "this branch depends on the block index";
-        continue;
-      }
-      InFlightDiagnostic diag =
-          d.sync->emitWarning()
-          << "'" << d.name
-          << "' synchronizes the block but may be reached by only some of "
-             "its threads: a branch on the thread index decides whether it "
-             "runs";
-      diag.attachNote(d.branch->getLoc())
-          << "this branch depends on the thread index";
+      InFlightDiagnostic diag = d.sync->emitWarning()
+                                << "'" << d.name << "' " << problem;
+      diag.attachNote(d.branch->getLoc()) << branch;
     }
     markAllAnalysesPreserved();
   }

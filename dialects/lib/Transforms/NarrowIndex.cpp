@@ -212,18 +212,12 @@ template <class Op, Needs N> struct NarrowBinary : OpRewritePattern<Op> {
 
 arith::CmpIPredicate unsignedPredicate(arith::CmpIPredicate p) {
   using P = arith::CmpIPredicate;
-  switch (p) {
-  case P::slt:
-    return P::ult;
-  case P::sle:
-    return P::ule;
-  case P::sgt:
-    return P::ugt;
-  case P::sge:
-    return P::uge;
-  default:
-    return p;
-  }
+  static constexpr P pairs[][2] = {
+      {P::slt, P::ult}, {P::sle, P::ule}, {P::sgt, P::ugt}, {P::sge, P::uge}};
+  for (auto [signedP, unsignedP] : pairs)
+    if (p == signedP)
+      return unsignedP;
+  return p;
 }
 
 // A comparison of two values that fit in 32 bits the same way. Operands

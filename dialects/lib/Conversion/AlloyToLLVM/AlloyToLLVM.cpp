@@ -1,6 +1,7 @@
 //===- AlloyToLLVM.cpp - Alloy (+ func/arith/cf/math) to LLVM/NVVM --------===//
 
 #include "alloy/Conversion/AlloyToLLVM.h"
+#include "Lowering.h"
 #include "TargetChecks.h"
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -169,15 +170,12 @@ struct ConvertAlloyToLLVMPass
 void alloy::populateAlloyToLLVMConversionPatterns(const LLVMTypeConverter &tc,
                                                   RewritePatternSet &patterns,
                                                   const GpuTarget &target) {
-  populateAlloyCoreToLLVMPatterns(tc, patterns, target);
-  populateAlloyAtomicsToLLVMPatterns(tc, patterns, target);
-  populateAlloyMemoryToLLVMPatterns(tc, patterns, target);
-  populateAlloyTensorToLLVMPatterns(tc, patterns, target);
-  populateAlloyHalfMathToLLVMPatterns(tc, patterns, target);
-  populateAlloyTmaToLLVMPatterns(tc, patterns, target);
-  populateAlloyHopperToLLVMPatterns(tc, patterns, target);
-  populateAlloyWgmmaToLLVMPatterns(tc, patterns, target);
-  populateAlloyClusterToLLVMPatterns(tc, patterns, target);
+  LoweringTable table(tc, patterns, target);
+  for (auto addGroup :
+       {addCoreLowerings, addAtomicsLowerings, addMemoryLowerings,
+        addTensorLowerings, addHalfMathLowerings, addTmaLowerings,
+        addHopperLowerings, addWgmmaLowerings, addClusterLowerings})
+    addGroup(table);
 }
 
 void alloy::buildAlloyToLLVMPipeline(OpPassManager &pm, unsigned sm,

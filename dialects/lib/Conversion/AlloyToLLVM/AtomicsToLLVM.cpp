@@ -7,6 +7,7 @@
 // LLVM's system scope would give cmpxchg `atom.relaxed.sys.cas`, stronger
 // and slower than CUDA's.
 #include "InlineAsm.h"
+#include "Lowering.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -50,123 +51,99 @@ LLVM::AtomicBinOp binOp(AtomicKind kind) {
   llvm_unreachable("unknown atomic kind");
 }
 
-struct AtomicRMWLowering : ConvertOpToLLVMPattern<AtomicRMWOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    // A pair of f16: PTX's own instruction (sm_60), where LLVM's NVPTX
-    // backend would loop on a compare-and-swap.
-    auto pair = dyn_cast<VectorType>(op.getValue().getType());
-    if (pair && pair.getElementType().isF16()) {
-      Location loc = op.getLoc();
-      Type i32 = r.getI32Type();
-      Value bits = LLVM::BitcastOp::create(r, loc, i32, a.getValue());
-      // A generic address: atom takes global and shared ones alike.
-      Value ptr = a.getPtr();
-      auto generic = LLVM::LLVMPointerType::get(r.getContext());
-      if (ptr.getType() != generic)
-        ptr = LLVM::AddrSpaceCastOp::create(r, loc, generic, ptr);
-      auto asmOp = createInlineAsm(r, loc, i32, ValueRange{ptr, bits},
-                                   "atom.add.noftz.f16x2 $0, [$1], $2;",
-                                   "=r,l,r,~{memory}", /*sideEffects=*/true);
-      r.replaceOpWithNewOp<LLVM::BitcastOp>(op, pair, asmOp.getResult(0));
-      return success();
-    }
-    r.replaceOpWithNewOp<LLVM::AtomicRMWOp>(op, binOp(op.getKind()), a.getPtr(),
-                                            a.getValue(), kOrdering, kScope);
-    return success();
+Lowered atomicRMW(AtomicRMWOp op, AtomicRMWOp::Adaptor a,
+                  ConversionPatternRewriter &r) {
+  // A pair of f16: PTX's own instruction (sm_60), where LLVM's NVPTX
+  // backend would loop on a compare-and-swap.
+  auto pair = dyn_cast<VectorType>(op.getValue().getType());
+  if (pair && pair.getElementType().isF16()) {
+    Location loc = op.getLoc();
+    Type i32 = r.getI32Type();
+    Value bits = LLVM::BitcastOp::create(r, loc, i32, a.getValue());
+    // A generic address: atom takes global and shared ones alike.
+    Value ptr = a.getPtr();
+    auto generic = LLVM::LLVMPointerType::get(r.getContext());
+    if (ptr.getType() != generic)
+      ptr = LLVM::AddrSpaceCastOp::create(r, loc, generic, ptr);
+    auto asmOp = createInlineAsm(r, loc, i32, ValueRange{ptr, bits},
+                                 "atom.add.noftz.f16x2 $0, [$1], $2;",
+                                 "=r,l,r,~{memory}", /*sideEffects=*/true);
+    return LLVM::BitcastOp::create(r, op.getLoc(), pair, asmOp.getResult(0));
   }
-};
+  return LLVM::AtomicRMWOp::create(r, op.getLoc(), binOp(op.getKind()),
+                                   a.getPtr(), a.getValue(), kOrdering, kScope);
+}
 
-struct AtomicCASLowering : ConvertOpToLLVMPattern<AtomicCASOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(AtomicCASOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    auto cas = LLVM::AtomicCmpXchgOp::create(r, op.getLoc(), a.getPtr(),
-                                             a.getExpected(), a.getDesired(),
-                                             kOrdering, kOrdering, kScope);
-    r.replaceOpWithNewOp<LLVM::ExtractValueOp>(op, cas.getRes(), 0);
-    return success();
-  }
-};
+Lowered atomicCAS(AtomicCASOp op, AtomicCASOp::Adaptor a,
+                  ConversionPatternRewriter &r) {
+  auto cas = LLVM::AtomicCmpXchgOp::create(r, op.getLoc(), a.getPtr(),
+                                           a.getExpected(), a.getDesired(),
+                                           kOrdering, kOrdering, kScope);
+  return LLVM::ExtractValueOp::create(r, op.getLoc(), cas.getRes(), 0);
+}
 
 // Alloy's shuffle kinds are NVVM's, by name.
 NVVM::ShflKind nvvmKind(ShflKind kind) {
   return *NVVM::symbolizeShflKind(stringifyShflKind(kind));
 }
 
-struct ShflLowering : ConvertOpToLLVMPattern<ShflOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ShflOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Location loc = op.getLoc();
-    Type i32 = r.getI32Type(), i64 = r.getI64Type();
-    // CUDA's `c` operand for width 32: the lane clamp 31 for idx/down/bfly,
-    // 0 for up (the lower bound), segment mask 0 (the whole warp).
-    int32_t clampValue = op.getKind() == ShflKind::up ? 0 : 0x1f;
-    Value clamp =
-        LLVM::ConstantOp::create(r, loc, i32, r.getI32IntegerAttr(clampValue));
-    NVVM::ShflKind kind = nvvmKind(op.getKind());
-    auto shfl32 = [&](Value v) -> Value {
-      return NVVM::ShflOp::create(r, loc, v.getType(), a.getMask(), v,
-                                  a.getLane(), clamp, kind, UnitAttr())
-          .getRes();
-    };
-    Value v = a.getValue();
-    Type type = v.getType();
-    if (type.getIntOrFloatBitWidth() == 32) {
-      r.replaceOp(op, shfl32(v));
-      return success();
-    }
-    // 64 bits: shuffle the two halves with the same lane, as CUDA does.
-    if (type != i64)
-      v = LLVM::BitcastOp::create(r, loc, i64, v);
-    Value c32 = LLVM::ConstantOp::create(r, loc, i64, r.getI64IntegerAttr(32));
-    Value lo = LLVM::TruncOp::create(r, loc, i32, v);
-    Value hi = LLVM::TruncOp::create(r, loc, i32,
-                                     LLVM::LShrOp::create(r, loc, v, c32));
-    lo = LLVM::ZExtOp::create(r, loc, i64, shfl32(lo));
-    hi = LLVM::ZExtOp::create(r, loc, i64, shfl32(hi));
-    Value result =
-        LLVM::OrOp::create(r, loc, lo, LLVM::ShlOp::create(r, loc, hi, c32));
-    if (type != i64)
-      result = LLVM::BitcastOp::create(r, loc, type, result);
-    r.replaceOp(op, result);
-    return success();
-  }
-};
+Lowered shfl(ShflOp op, ShflOp::Adaptor a, ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  Type i32 = r.getI32Type(), i64 = r.getI64Type();
+  // CUDA's `c` operand for width 32: the lane clamp 31 for idx/down/bfly,
+  // 0 for up (the lower bound), segment mask 0 (the whole warp).
+  int32_t clampValue = op.getKind() == ShflKind::up ? 0 : 0x1f;
+  Value clamp =
+      LLVM::ConstantOp::create(r, loc, i32, r.getI32IntegerAttr(clampValue));
+  NVVM::ShflKind kind = nvvmKind(op.getKind());
+  auto shfl32 = [&](Value v) -> Value {
+    return NVVM::ShflOp::create(r, loc, v.getType(), a.getMask(), v,
+                                a.getLane(), clamp, kind, UnitAttr())
+        .getRes();
+  };
+  Value v = a.getValue();
+  Type type = v.getType();
+  if (type.getIntOrFloatBitWidth() == 32)
+    return shfl32(v);
+  // 64 bits: shuffle the two halves with the same lane, as CUDA does.
+  if (type != i64)
+    v = LLVM::BitcastOp::create(r, loc, i64, v);
+  Value c32 = LLVM::ConstantOp::create(r, loc, i64, r.getI64IntegerAttr(32));
+  Value lo = LLVM::TruncOp::create(r, loc, i32, v);
+  Value hi =
+      LLVM::TruncOp::create(r, loc, i32, LLVM::LShrOp::create(r, loc, v, c32));
+  lo = LLVM::ZExtOp::create(r, loc, i64, shfl32(lo));
+  hi = LLVM::ZExtOp::create(r, loc, i64, shfl32(hi));
+  Value result =
+      LLVM::OrOp::create(r, loc, lo, LLVM::ShlOp::create(r, loc, hi, c32));
+  if (type != i64)
+    result = LLVM::BitcastOp::create(r, loc, type, result);
+  return result;
+}
 
-struct VoteLowering : ConvertOpToLLVMPattern<VoteOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(VoteOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    NVVM::VoteSyncKind kind = NVVM::VoteSyncKind::ballot;
-    if (op.getKind() == VoteKind::all)
-      kind = NVVM::VoteSyncKind::all;
-    else if (op.getKind() == VoteKind::any)
-      kind = NVVM::VoteSyncKind::any;
-    r.replaceOpWithNewOp<NVVM::VoteSyncOp>(op, op.getType(), a.getMask(),
-                                           a.getPred(), kind);
-    return success();
-  }
-};
+Lowered vote(VoteOp op, VoteOp::Adaptor a, ConversionPatternRewriter &r) {
+  NVVM::VoteSyncKind kind = NVVM::VoteSyncKind::ballot;
+  if (op.getKind() == VoteKind::all)
+    kind = NVVM::VoteSyncKind::all;
+  else if (op.getKind() == VoteKind::any)
+    kind = NVVM::VoteSyncKind::any;
+  return NVVM::VoteSyncOp::create(r, op.getLoc(), op.getType(), a.getMask(),
+                                  a.getPred(), kind);
+}
 
-struct WarpSyncLowering : ConvertOpToLLVMPattern<WarpSyncOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(WarpSyncOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<NVVM::SyncWarpOp>(op, a.getMask());
-    return success();
-  }
-};
+Lowered warpSync(WarpSyncOp op, WarpSyncOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  return NVVM::SyncWarpOp::create(r, op.getLoc(), a.getMask());
+}
 
 } // namespace
 
-void populateAlloyAtomicsToLLVMPatterns(const LLVMTypeConverter &tc,
-                                        RewritePatternSet &patterns,
-                                        const GpuTarget &) {
-  patterns.add<AtomicRMWLowering, AtomicCASLowering, ShflLowering, VoteLowering,
-               WarpSyncLowering>(tc);
+void addAtomicsLowerings(LoweringTable &table) {
+  table.add<AtomicRMWOp>(atomicRMW)
+      .add<AtomicCASOp>(atomicCAS)
+      .add<ShflOp>(shfl)
+      .add<VoteOp>(vote)
+      .add<WarpSyncOp>(warpSync);
 }
 
 } // namespace alloy

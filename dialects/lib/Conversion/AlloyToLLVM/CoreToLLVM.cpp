@@ -2,7 +2,9 @@
 //
 // Kernels, globals, addresses, stack slots, loads and stores, special
 // registers, barriers and fences. Ops that map onto one llvm or nvvm op
-// without attributes share OneToOneLowering; the rest have a pattern each.
+// without attributes share OneToOneLowering; most others are lowering
+// functions (Lowering.h), the kernel, shared memory and the special
+// registers patterns of their own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,39 +127,30 @@ struct SharedMemoryLowering : ConvertOpToLLVMPattern<SharedMemoryOp> {
 
 /// alloy.global_constant -> an internal constant llvm.mlir.global of bytes
 /// in address space 4.
-struct GlobalConstantLowering : ConvertOpToLLVMPattern<GlobalConstantOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(GlobalConstantOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type =
-        LLVM::LLVMArrayType::get(rewriter.getI8Type(), op.getValue().size());
-    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
-        op, type, /*isConstant=*/true, LLVM::Linkage::Internal, op.getSymName(),
-        op.getValueAttr(), op.getAlignment(), unsigned(MemorySpace::constant));
-    return success();
-  }
-};
+Lowered globalConstant(GlobalConstantOp op, GlobalConstantOp::Adaptor,
+                       ConversionPatternRewriter &r) {
+  auto type = LLVM::LLVMArrayType::get(r.getI8Type(), op.getValue().size());
+  return LLVM::GlobalOp::create(r, op.getLoc(), type, /*isConstant=*/true,
+                                LLVM::Linkage::Internal, op.getSymName(),
+                                op.getValueAttr(), op.getAlignment(),
+                                unsigned(MemorySpace::constant));
+}
 
 /// alloy.device_global -> an external, externally initialized
 /// llvm.mlir.global of bytes: the host finds it by name and may write it,
 /// so LLVM neither folds its initial value nor internalizes it.
-struct DeviceGlobalLowering : ConvertOpToLLVMPattern<DeviceGlobalOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(DeviceGlobalOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), op.getSize());
-    Attribute value = op.getValueAttr();
-    if (!value)
-      value = rewriter.getStringAttr(std::string(op.getSize(), '\0'));
-    auto global = rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
-        op, type, /*isConstant=*/false, LLVM::Linkage::External,
-        op.getSymName(), value, op.getAlignment(), unsigned(op.getSpace()));
-    global.setExternallyInitializedAttr(rewriter.getUnitAttr());
-    return success();
-  }
-};
+Lowered deviceGlobal(DeviceGlobalOp op, DeviceGlobalOp::Adaptor,
+                     ConversionPatternRewriter &r) {
+  auto type = LLVM::LLVMArrayType::get(r.getI8Type(), op.getSize());
+  Attribute value = op.getValueAttr();
+  if (!value)
+    value = r.getStringAttr(std::string(op.getSize(), '\0'));
+  auto global = LLVM::GlobalOp::create(
+      r, op.getLoc(), type, /*isConstant=*/false, LLVM::Linkage::External,
+      op.getSymName(), value, op.getAlignment(), unsigned(op.getSpace()));
+  global.setExternallyInitializedAttr(r.getUnitAttr());
+  return global;
+}
 
 /// The extern, zero-sized shared array that dynamic shared memory starts at.
 static constexpr llvm::StringLiteral kDynamicShared = "__alloy_dynamic_shared";
@@ -212,15 +205,12 @@ LLVM::ConstantRangeAttr sregRange(Operation *op, Sreg reg, Dim dim) {
 
 /// alloy.global_address, constant_address, shared_address -> the symbol's
 /// llvm.mlir.addressof.
-template <class Op> struct AddressOfLowering : ConvertOpToLLVMPattern<Op> {
-  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::AddressOfOp>(
-        op, this->getTypeConverter()->convertType(op.getType()), op.getName());
-    return success();
-  }
-};
+template <class Op>
+Lowered addressOf(Op op, typename Op::Adaptor, ConversionPatternRewriter &r,
+                  const TypeConverter &tc) {
+  return LLVM::AddressOfOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                                   op.getName());
+}
 
 /// A special register (tid, ntid, ctaid, nctaid) -> the nvvm op of its
 /// dimension with its value range; a constant where the launch contract
@@ -254,164 +244,127 @@ struct SregLowering : ConvertOpToLLVMPattern<Op> {
   Sreg reg;
 };
 
-struct DynamicSharedSizeLowering : ConvertOpToLLVMPattern<DynamicSharedSizeOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(DynamicSharedSizeOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
-        op, Type(r.getI32Type()),
-        r.getStringAttr("llvm.nvvm.read.ptx.sreg.dynamic_smem_size"),
-        ValueRange{});
-    return success();
-  }
-};
+Lowered dynamicSharedSize(DynamicSharedSizeOp op, DynamicSharedSizeOp::Adaptor,
+                          ConversionPatternRewriter &r) {
+  return LLVM::CallIntrinsicOp::create(
+      r, op.getLoc(), Type(r.getI32Type()),
+      r.getStringAttr("llvm.nvvm.read.ptx.sreg.dynamic_smem_size"),
+      ValueRange{});
+}
 
 /// alloy.return -> llvm.return (kernels and device functions return void
 /// at this level).
-struct ReturnLowering : ConvertOpToLLVMPattern<ReturnOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ReturnOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange{});
-    return success();
-  }
-};
+Lowered ret(ReturnOp op, ReturnOp::Adaptor, ConversionPatternRewriter &r) {
+  return LLVM::ReturnOp::create(r, op.getLoc(), ValueRange{});
+}
 
 /// alloy.alloca -> llvm.alloca of count 1 (moved to the entry block after
 /// the conversion).
-struct AllocaLowering : ConvertOpToLLVMPattern<AllocaOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(AllocaOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    const TypeConverter &tc = *getTypeConverter();
-    Value one = i64Constant(r, op.getLoc(), 1);
-    r.replaceOpWithNewOp<LLVM::AllocaOp>(op, tc.convertType(op.getType()),
-                                         tc.convertType(op.getElemType()), one,
-                                         op.getAlignment());
-    return success();
-  }
-};
+Lowered stackSlot(AllocaOp op, AllocaOp::Adaptor, ConversionPatternRewriter &r,
+                  const TypeConverter &tc) {
+  Value one = i64Constant(r, op.getLoc(), 1);
+  return LLVM::AllocaOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                                tc.convertType(op.getElemType()), one,
+                                op.getAlignment());
+}
 
-struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::LoadOp>(
-        op, getTypeConverter()->convertType(op.getType()), a.getAddr(),
-        op.getAlignment(), op.getIsVolatile());
-    return success();
-  }
-};
+Lowered load(LoadOp op, LoadOp::Adaptor a, ConversionPatternRewriter &r,
+             const TypeConverter &tc) {
+  return LLVM::LoadOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                              a.getAddr(), op.getAlignment(),
+                              op.getIsVolatile());
+}
 
-struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::StoreOp>(op, a.getValue(), a.getAddr(),
-                                        op.getAlignment(), op.getIsVolatile());
-    return success();
-  }
-};
+Lowered store(StoreOp op, StoreOp::Adaptor a, ConversionPatternRewriter &r) {
+  return LLVM::StoreOp::create(r, op.getLoc(), a.getValue(), a.getAddr(),
+                               op.getAlignment(), op.getIsVolatile());
+}
 
 /// alloy.ptr_add -> an inbounds GEP over the element type.
-struct PtrAddLowering : ConvertOpToLLVMPattern<PtrAddOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(PtrAddOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    const TypeConverter &tc = *getTypeConverter();
-    r.replaceOpWithNewOp<LLVM::GEPOp>(
-        op, tc.convertType(op.getType()), tc.convertType(op.getElemType()),
-        a.getBase(), ArrayRef<LLVM::GEPArg>{a.getIndex()},
-        LLVM::GEPNoWrapFlags::inbounds);
-    return success();
-  }
-};
+Lowered ptrAdd(PtrAddOp op, PtrAddOp::Adaptor a, ConversionPatternRewriter &r,
+               const TypeConverter &tc) {
+  return LLVM::GEPOp::create(r, op.getLoc(), tc.convertType(op.getType()),
+                             tc.convertType(op.getElemType()), a.getBase(),
+                             ArrayRef<LLVM::GEPArg>{a.getIndex()},
+                             LLVM::GEPNoWrapFlags::inbounds);
+}
 
 /// alloy.member_addr -> an inbounds byte GEP by the member's offset.
-struct MemberAddrLowering : ConvertOpToLLVMPattern<MemberAddrOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(MemberAddrOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    uint64_t offset = op.getOffset();
-    LLVM::GEPArg index = int32_t(offset);
-    if (offset > uint64_t(INT32_MAX))
-      index = i64Constant(r, op.getLoc(), int64_t(offset));
-    r.replaceOpWithNewOp<LLVM::GEPOp>(
-        op, getTypeConverter()->convertType(op.getType()), r.getI8Type(),
-        a.getBase(), ArrayRef<LLVM::GEPArg>{index},
-        LLVM::GEPNoWrapFlags::inbounds);
-    return success();
-  }
-};
+Lowered memberAddr(MemberAddrOp op, MemberAddrOp::Adaptor a,
+                   ConversionPatternRewriter &r, const TypeConverter &tc) {
+  uint64_t offset = op.getOffset();
+  LLVM::GEPArg index = int32_t(offset);
+  if (offset > uint64_t(INT32_MAX))
+    index = i64Constant(r, op.getLoc(), int64_t(offset));
+  return LLVM::GEPOp::create(
+      r, op.getLoc(), tc.convertType(op.getType()), r.getI8Type(), a.getBase(),
+      ArrayRef<LLVM::GEPArg>{index}, LLVM::GEPNoWrapFlags::inbounds);
+}
 
 /// alloy.null -> llvm.mlir.zero of the pointer type.
-struct NullLowering : ConvertOpToLLVMPattern<NullOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(NullOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<LLVM::ZeroOp>(
-        op, getTypeConverter()->convertType(op.getType()));
-    return success();
-  }
-};
+Lowered null(NullOp op, NullOp::Adaptor, ConversionPatternRewriter &r,
+             const TypeConverter &tc) {
+  return LLVM::ZeroOp::create(r, op.getLoc(), tc.convertType(op.getType()));
+}
 
 /// alloy.fence -> a seq_cst llvm.fence of the scope (system: none).
-struct FenceLowering : ConvertOpToLLVMPattern<FenceOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(FenceOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    StringRef scope;
-    switch (op.getScope()) {
-    case FenceScope::block:
-      scope = "block";
-      break;
-    case FenceScope::device:
-      scope = "device";
-      break;
-    case FenceScope::system:
-      break;
-    }
-    r.replaceOpWithNewOp<LLVM::FenceOp>(op, LLVM::AtomicOrdering::seq_cst,
-                                        scope);
-    return success();
+Lowered fence(FenceOp op, FenceOp::Adaptor, ConversionPatternRewriter &r) {
+  StringRef scope;
+  switch (op.getScope()) {
+  case FenceScope::block:
+    scope = "block";
+    break;
+  case FenceScope::device:
+    scope = "device";
+    break;
+  case FenceScope::system:
+    break;
   }
-};
+  return LLVM::FenceOp::create(r, op.getLoc(), LLVM::AtomicOrdering::seq_cst,
+                               scope);
+}
 
-struct LaneIdLowering : ConvertOpToLLVMPattern<LaneIdOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(LaneIdOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<NVVM::LaneIdOp>(
-        op, r.getI32Type(),
-        LLVM::ConstantRangeAttr::get(r.getContext(), 32, 0, 32));
-    return success();
-  }
-};
+Lowered laneId(LaneIdOp op, LaneIdOp::Adaptor, ConversionPatternRewriter &r) {
+  return NVVM::LaneIdOp::create(
+      r, op.getLoc(), r.getI32Type(),
+      LLVM::ConstantRangeAttr::get(r.getContext(), 32, 0, 32));
+}
 
 } // namespace
 
-void populateAlloyCoreToLLVMPatterns(const LLVMTypeConverter &tc,
-                                     RewritePatternSet &patterns,
-                                     const GpuTarget &) {
-  patterns.add<
-      KernelLowering, SharedMemoryLowering, GlobalConstantLowering,
-      DeviceGlobalLowering, DynamicSharedBaseLowering,
-      AddressOfLowering<GlobalAddressOp>, AddressOfLowering<ConstantAddressOp>,
-      AddressOfLowering<SharedAddressOp>, DynamicSharedSizeLowering,
-      ReturnLowering, AllocaLowering, LoadLowering, StoreLowering,
-      PtrAddLowering, MemberAddrLowering, NullLowering, FenceLowering,
-      LaneIdLowering, OneToOneLowering<AddrSpaceCastOp, LLVM::AddrSpaceCastOp>,
-      OneToOneLowering<PtrToIntOp, LLVM::PtrToIntOp>,
-      OneToOneLowering<IntToPtrOp, LLVM::IntToPtrOp>,
-      OneToOneLowering<BarrierOp, NVVM::Barrier0Op>>(tc);
-  patterns.add<SregLowering<ThreadIdOp, NVVM::ThreadIdXOp, NVVM::ThreadIdYOp,
-                            NVVM::ThreadIdZOp>>(tc, Sreg::ThreadId);
-  patterns.add<SregLowering<BlockDimOp, NVVM::BlockDimXOp, NVVM::BlockDimYOp,
-                            NVVM::BlockDimZOp>>(tc, Sreg::BlockDim);
-  patterns.add<SregLowering<BlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
-                            NVVM::BlockIdZOp>>(tc, Sreg::BlockId);
-  patterns.add<SregLowering<GridDimOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
-                            NVVM::GridDimZOp>>(tc, Sreg::GridDim);
+void addCoreLowerings(LoweringTable &table) {
+  table
+      .addPatterns<KernelLowering, SharedMemoryLowering,
+                   DynamicSharedBaseLowering,
+                   OneToOneLowering<AddrSpaceCastOp, LLVM::AddrSpaceCastOp>,
+                   OneToOneLowering<PtrToIntOp, LLVM::PtrToIntOp>,
+                   OneToOneLowering<IntToPtrOp, LLVM::IntToPtrOp>,
+                   OneToOneLowering<BarrierOp, NVVM::Barrier0Op>>()
+      .add<GlobalConstantOp>(globalConstant)
+      .add<DeviceGlobalOp>(deviceGlobal)
+      .add<GlobalAddressOp>(addressOf<GlobalAddressOp>)
+      .add<ConstantAddressOp>(addressOf<ConstantAddressOp>)
+      .add<SharedAddressOp>(addressOf<SharedAddressOp>)
+      .add<DynamicSharedSizeOp>(dynamicSharedSize)
+      .add<ReturnOp>(ret)
+      .add<AllocaOp>(stackSlot)
+      .add<LoadOp>(load)
+      .add<StoreOp>(store)
+      .add<PtrAddOp>(ptrAdd)
+      .add<MemberAddrOp>(memberAddr)
+      .add<NullOp>(null)
+      .add<FenceOp>(fence)
+      .add<LaneIdOp>(laneId)
+      .addPatterns<SregLowering<ThreadIdOp, NVVM::ThreadIdXOp,
+                                NVVM::ThreadIdYOp, NVVM::ThreadIdZOp>>(
+          Sreg::ThreadId)
+      .addPatterns<SregLowering<BlockDimOp, NVVM::BlockDimXOp,
+                                NVVM::BlockDimYOp, NVVM::BlockDimZOp>>(
+          Sreg::BlockDim)
+      .addPatterns<SregLowering<BlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                                NVVM::BlockIdZOp>>(Sreg::BlockId)
+      .addPatterns<SregLowering<GridDimOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                                NVVM::GridDimZOp>>(Sreg::GridDim);
 }
 
 } // namespace alloy

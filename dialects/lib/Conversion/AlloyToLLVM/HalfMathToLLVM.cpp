@@ -15,6 +15,7 @@
 // Everything here is free of side effects (intrinsics without memory
 // effects, inline asm without sideeffect), so LLVM may CSE and hoist it.
 #include "InlineAsm.h"
+#include "Lowering.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -46,8 +47,7 @@ Value inlineAsm(RewriterBase &r, Location loc, Type type, Value x,
 }
 
 Value f32Constant(RewriterBase &r, Location loc, float v) {
-  return LLVM::ConstantOp::create(r, loc, r.getF32Type(),
-                                  r.getF32FloatAttr(v));
+  return LLVM::ConstantOp::create(r, loc, r.getF32Type(), r.getF32FloatAttr(v));
 }
 
 // An f16 or bf16 value as f32 (exact). bf16 is its 16 bits shifted left,
@@ -67,8 +67,7 @@ Value toF32(RewriterBase &r, Location loc, Value h) {
 
 // fn of an f32 through PTX's approximate f32 instructions; `ftz` picks their
 // flush-to-zero forms.
-Value approxF32(RewriterBase &r, Location loc, ApproxFn fn, Value x,
-                bool ftz) {
+Value approxF32(RewriterBase &r, Location loc, ApproxFn fn, Value x, bool ftz) {
   Type f32 = r.getF32Type();
   auto call = [&](StringRef base, StringRef suffix, Value v) {
     std::string name = base.str() + (ftz ? ".ftz" : "") + suffix.str();
@@ -78,9 +77,9 @@ Value approxF32(RewriterBase &r, Location loc, ApproxFn fn, Value x,
   case ApproxFn::exp2:
     return call("llvm.nvvm.ex2.approx", ".f32", x);
   case ApproxFn::exp: // 2^(x log2 e), as CUDA's __expf
-    return call("llvm.nvvm.ex2.approx", ".f32",
-                LLVM::FMulOp::create(r, loc, x,
-                                     f32Constant(r, loc, 1.44269504f)));
+    return call(
+        "llvm.nvvm.ex2.approx", ".f32",
+        LLVM::FMulOp::create(r, loc, x, f32Constant(r, loc, 1.44269504f)));
   case ApproxFn::log2:
     return call("llvm.nvvm.lg2.approx", ".f", x);
   case ApproxFn::log: // log2(x) ln 2
@@ -104,11 +103,12 @@ Value approxF32(RewriterBase &r, Location loc, ApproxFn fn, Value x,
     // fma keeps k 2pi_hi exact), so that sin.approx sees [-pi, pi], where
     // its absolute error is 2^-20.9. Good for |x| <= 65504 (k < 2^14).
     Value k = LLVM::RoundEvenOp::create(
-        r, loc, LLVM::FMulOp::create(r, loc, x, f32Constant(r, loc, 0.159154943f)));
-    Value reduced = LLVM::FMAOp::create(r, loc, k,
-                                        f32Constant(r, loc, -6.28318548f), x);
-    reduced = LLVM::FMAOp::create(r, loc, k, f32Constant(r, loc, 1.74845553e-7f),
-                                  reduced);
+        r, loc,
+        LLVM::FMulOp::create(r, loc, x, f32Constant(r, loc, 0.159154943f)));
+    Value reduced =
+        LLVM::FMAOp::create(r, loc, k, f32Constant(r, loc, -6.28318548f), x);
+    reduced = LLVM::FMAOp::create(r, loc, k,
+                                  f32Constant(r, loc, 1.74845553e-7f), reduced);
     bool sin = fn == ApproxFn::sin;
     if (sin) {
       // k = 0: x itself, so that sin(-0) stays -0 (-0 + 0 is +0).
@@ -168,7 +168,8 @@ struct ApproxLowering : ConvertOpToLLVMPattern<ApproxOp> {
     if (fn == ApproxFn::exp2) {
       // llvm.nvvm.ex2.approx.{f16,v2f16}, .ftz.{bf16,v2bf16} (PTX has bf16
       // only with .ftz).
-      std::string name = bf16 ? "llvm.nvvm.ex2.approx.ftz." : "llvm.nvvm.ex2.approx.";
+      std::string name =
+          bf16 ? "llvm.nvvm.ex2.approx.ftz." : "llvm.nvvm.ex2.approx.";
       name += pair ? (bf16 ? "v2bf16" : "v2f16") : (bf16 ? "bf16" : "f16");
       return intrinsic(r, loc, type, name, x);
     }
@@ -185,10 +186,8 @@ struct ApproxLowering : ConvertOpToLLVMPattern<ApproxOp> {
 
 } // namespace
 
-void populateAlloyHalfMathToLLVMPatterns(const LLVMTypeConverter &tc,
-                                         RewritePatternSet &patterns,
-                                         const GpuTarget &target) {
-  patterns.add<ApproxLowering>(tc, target.sm);
+void addHalfMathLowerings(LoweringTable &table) {
+  table.addPatterns<ApproxLowering>(table.target().sm);
 }
 
 } // namespace alloy

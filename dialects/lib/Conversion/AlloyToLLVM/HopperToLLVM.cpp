@@ -7,8 +7,8 @@
 // function asks for PTX ISA 8.0 (alloy-ptx-isa). Everything but init, arrive
 // without a transaction count and inval needs sm_90: below it, an error at
 // the op naming the target.
+#include "Lowering.h"
 #include "PtxIsa.h"
-#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -25,17 +25,14 @@ NVVM::MemScopeKindAttr cta(ConversionPatternRewriter &r) {
   return NVVM::MemScopeKindAttr::get(r.getContext(), NVVM::MemScopeKind::CTA);
 }
 
-struct MbarrierInitLowering : TargetPattern<MbarrierInitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(MbarrierInitOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    NVVM::MBarrierInitOp::create(r, op.getLoc(), a.getAddr(), a.getCount(),
-                                 Value());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered init(MbarrierInitOp op, MbarrierInitOp::Adaptor a,
+             ConversionPatternRewriter &r) {
+  return NVVM::MBarrierInitOp::create(r, op.getLoc(), a.getAddr(), a.getCount(),
+                                      Value());
+}
 
+// The arrive without a transaction count exists below sm_90 too; from
+// sm_90 on it is the release form, PTX ISA 8.0.
 struct MbarrierArriveLowering : TargetPattern<MbarrierArriveOp> {
   using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(MbarrierArriveOp op, OpAdaptor a,
@@ -59,110 +56,67 @@ struct MbarrierArriveLowering : TargetPattern<MbarrierArriveOp> {
 
 // mapa to the other block's window, then a cluster-scope release arrive
 // on shared::cluster (no token).
-struct MbarrierArriveClusterLowering : TargetPattern<MbarrierArriveClusterOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(MbarrierArriveClusterOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(
-            requireSm90Ptx80(op, "mbarrier.arrive.shared::cluster", target, r)))
-      return failure();
-    Location loc = op.getLoc();
-    auto clusterPtr = LLVM::LLVMPointerType::get(r.getContext(), 7);
-    Value remote =
-        NVVM::MapaOp::create(r, loc, clusterPtr, a.getAddr(), a.getRank());
-    NVVM::MBarrierArriveOp::create(
-        r, loc, Type(), remote, Value(),
-        NVVM::MemScopeKindAttr::get(r.getContext(),
-                                    NVVM::MemScopeKind::CLUSTER),
-        r.getBoolAttr(false));
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered arriveCluster(MbarrierArriveClusterOp op,
+                      MbarrierArriveClusterOp::Adaptor a,
+                      ConversionPatternRewriter &r) {
+  auto clusterPtr = LLVM::LLVMPointerType::get(r.getContext(), 7);
+  Value remote = NVVM::MapaOp::create(r, op.getLoc(), clusterPtr, a.getAddr(),
+                                      a.getRank());
+  auto cluster =
+      NVVM::MemScopeKindAttr::get(r.getContext(), NVVM::MemScopeKind::CLUSTER);
+  return NVVM::MBarrierArriveOp::create(r, op.getLoc(), Type(), remote, Value(),
+                                        cluster, r.getBoolAttr(false));
+}
 
-struct MbarrierExpectTxLowering : TargetPattern<MbarrierExpectTxOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(MbarrierExpectTxOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "mbarrier.expect_tx", target, r)))
-      return failure();
-    NVVM::MBarrierExpectTxOp::create(r, op.getLoc(), a.getAddr(),
-                                     a.getTxBytes(), cta(r));
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered expectTx(MbarrierExpectTxOp op, MbarrierExpectTxOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  return NVVM::MBarrierExpectTxOp::create(r, op.getLoc(), a.getAddr(),
+                                          a.getTxBytes(), cta(r));
+}
 
-struct MbarrierTryWaitLowering : TargetPattern<MbarrierTryWaitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(MbarrierTryWaitOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "mbarrier.try_wait", target, r)))
-      return failure();
-    r.replaceOpWithNewOp<NVVM::MBarrierTryWaitOp>(
-        op, r.getI1Type(), a.getAddr(), a.getState(), Value(), cta(r));
-    return success();
-  }
-};
+Lowered tryWait(MbarrierTryWaitOp op, MbarrierTryWaitOp::Adaptor a,
+                ConversionPatternRewriter &r) {
+  return NVVM::MBarrierTryWaitOp::create(r, op.getLoc(), r.getI1Type(),
+                                         a.getAddr(), a.getState(), Value(),
+                                         cta(r));
+}
 
-struct MbarrierInvalLowering : TargetPattern<MbarrierInvalOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(MbarrierInvalOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    NVVM::MBarrierInvalOp::create(r, op.getLoc(), a.getAddr());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered inval(MbarrierInvalOp op, MbarrierInvalOp::Adaptor a,
+              ConversionPatternRewriter &r) {
+  return NVVM::MBarrierInvalOp::create(r, op.getLoc(), a.getAddr());
+}
 
-struct FenceProxyAsyncLowering : TargetPattern<FenceProxyAsyncOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(FenceProxyAsyncOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90(op, "fence.proxy.async", target)))
-      return failure();
-    NVVM::FenceProxyOp::create(
-        r, op.getLoc(), NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(r.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered fenceProxyAsync(FenceProxyAsyncOp op, FenceProxyAsyncOp::Adaptor,
+                        ConversionPatternRewriter &r) {
+  auto cta =
+      NVVM::SharedSpaceAttr::get(r.getContext(), NVVM::SharedSpace::shared_cta);
+  return NVVM::FenceProxyOp::create(r, op.getLoc(),
+                                    NVVM::ProxyKind::async_shared, cta);
+}
 
-struct FenceMbarrierInitLowering : TargetPattern<FenceMbarrierInitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(FenceMbarrierInitOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90(op, "fence.mbarrier_init", target)))
-      return failure();
-    NVVM::FenceMbarrierInitOp::create(r, op.getLoc());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered fenceInit(FenceMbarrierInitOp op, FenceMbarrierInitOp::Adaptor,
+                  ConversionPatternRewriter &r) {
+  return NVVM::FenceMbarrierInitOp::create(r, op.getLoc());
+}
 
-struct ElectSyncLowering : TargetPattern<ElectSyncOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(ElectSyncOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "elect.sync", target, r)))
-      return failure();
-    r.replaceOpWithNewOp<NVVM::ElectSyncOp>(op, r.getI1Type(), Value());
-    return success();
-  }
-};
+Lowered electSync(ElectSyncOp op, ElectSyncOp::Adaptor,
+                  ConversionPatternRewriter &r) {
+  return NVVM::ElectSyncOp::create(r, op.getLoc(), r.getI1Type(), Value());
+}
 
 } // namespace
 
-void populateAlloyHopperToLLVMPatterns(const LLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns,
-                                       const GpuTarget &target) {
-  patterns.add<MbarrierInitLowering, MbarrierArriveLowering,
-               MbarrierArriveClusterLowering, MbarrierExpectTxLowering,
-               MbarrierTryWaitLowering, MbarrierInvalLowering,
-               FenceProxyAsyncLowering, FenceMbarrierInitLowering,
-               ElectSyncLowering>(tc, target);
+void addHopperLowerings(LoweringTable &table) {
+  table.addPatterns<MbarrierArriveLowering>(table.target())
+      .add<MbarrierInitOp>(init)
+      .add<MbarrierArriveClusterOp>(arriveCluster, Needs::Sm90Ptx80,
+                                    "mbarrier.arrive.shared::cluster")
+      .add<MbarrierExpectTxOp>(expectTx, Needs::Sm90Ptx80, "mbarrier.expect_tx")
+      .add<MbarrierTryWaitOp>(tryWait, Needs::Sm90Ptx80, "mbarrier.try_wait")
+      .add<MbarrierInvalOp>(inval)
+      .add<FenceProxyAsyncOp>(fenceProxyAsync, Needs::Sm90, "fence.proxy.async")
+      .add<FenceMbarrierInitOp>(fenceInit, Needs::Sm90, "fence.mbarrier_init")
+      .add<ElectSyncOp>(electSync, Needs::Sm90Ptx80, "elect.sync");
 }
 
 } // namespace alloy

@@ -27,45 +27,33 @@ void setAlignArgAttrs(mlir::Builder &b, IntrinsicOp op, uint64_t align,
   op.setArgAttrsAttr(b.getArrayAttr(attrs));
 }
 
-struct MemsetLowering : ConvertOpToLLVMPattern<MemsetOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(MemsetOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    auto set = LLVM::MemsetOp::create(r, op.getLoc(), a.getDst(), a.getValue(),
-                                      a.getLength(), /*isVolatile=*/false);
-    setAlignArgAttrs(r, set, op.getAlignment(), /*pointers=*/1);
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered setBytes(MemsetOp op, MemsetOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  auto set = LLVM::MemsetOp::create(r, op.getLoc(), a.getDst(), a.getValue(),
+                                    a.getLength(), /*isVolatile=*/false);
+  setAlignArgAttrs(r, set, op.getAlignment(), /*pointers=*/1);
+  return Lowered::done();
+}
 
 /// alloy.memcpy: a copy of a constant size.
-struct MemcpyLowering : ConvertOpToLLVMPattern<MemcpyOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(MemcpyOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Value len =
-        LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(),
-                                 r.getI64IntegerAttr(int64_t(op.getSize())));
-    auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
-                                       len, /*isVolatile=*/false);
-    setAlignArgAttrs(r, copy, op.getAlignment(), /*pointers=*/2);
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered copyBytes(MemcpyOp op, MemcpyOp::Adaptor a,
+                  ConversionPatternRewriter &r) {
+  Value len =
+      LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(),
+                               r.getI64IntegerAttr(int64_t(op.getSize())));
+  auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                                     len, /*isVolatile=*/false);
+  setAlignArgAttrs(r, copy, op.getAlignment(), /*pointers=*/2);
+  return Lowered::done();
+}
 
-struct MemmoveLowering : ConvertOpToLLVMPattern<MemmoveOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(MemmoveOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    auto move = LLVM::MemmoveOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
-                                        a.getLength(), /*isVolatile=*/false);
-    setAlignArgAttrs(r, move, op.getAlignment(), /*pointers=*/2);
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered moveBytes(MemmoveOp op, MemmoveOp::Adaptor a,
+                  ConversionPatternRewriter &r) {
+  auto move = LLVM::MemmoveOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
+                                      a.getLength(), /*isVolatile=*/false);
+  setAlignArgAttrs(r, move, op.getAlignment(), /*pointers=*/2);
+  return Lowered::done();
+}
 
 // The PTX type and register constraint for a value of `bits` bits.
 struct PtxOperand {
@@ -91,130 +79,118 @@ PtxOperand ptxOperand(Type t) {
 
 // The address as a global pointer: ld.global wants one (cvta.to.global).
 Value globalAddress(ConversionPatternRewriter &r, Location loc, Value p) {
-  auto global = LLVM::LLVMPointerType::get(r.getContext(),
-                                           unsigned(MemorySpace::global));
+  auto global =
+      LLVM::LLVMPointerType::get(r.getContext(), unsigned(MemorySpace::global));
   if (p.getType() == global)
     return p;
   return LLVM::AddrSpaceCastOp::create(r, loc, global, p);
 }
 
-struct CachedLoadLowering : ConvertOpToLLVMPattern<CachedLoadOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CachedLoadOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Location loc = op.getLoc();
-    Type t = op.getType();
-    Value addr = globalAddress(r, loc, a.getAddr());
-    std::string policy = stringifyCachePolicy(op.getPolicy()).str();
-    // cv (volatile) must not be merged or moved: it has side effects.
-    bool sideEffects = op.getPolicy() == CachePolicy::cv;
-    if (t.getIntOrFloatBitWidth() == 128) {
-      // Four 32-bit words, as nvcc's int4 loads: the pieces a 16-byte struct
-      // of halves or floats is read back from are then whole registers or
-      // their halves (mov.b32 {lo, hi}), not 64-bit shifts.
-      Type i32 = r.getI32Type();
-      auto quad = LLVM::LLVMStructType::getLiteral(r.getContext(),
-                                                   {i32, i32, i32, i32});
-      auto asmOp = createInlineAsm(
-          r, loc, quad, addr,
-          "ld.global." + policy + ".v4.u32 {$0, $1, $2, $3}, [$4];",
-          "=r,=r,=r,=r,l", sideEffects);
-      Type i128 = r.getIntegerType(128);
-      Value result;
-      for (unsigned i = 0; i < 4; ++i) {
-        Value word = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i);
-        Value wide = LLVM::ZExtOp::create(r, loc, i128, word);
-        if (i) {
-          Value shift = LLVM::ConstantOp::create(
-              r, loc, i128, r.getIntegerAttr(i128, 32 * i));
-          wide = LLVM::ShlOp::create(r, loc, wide, shift);
-        }
-        result = result ? LLVM::OrOp::create(r, loc, result, wide).getResult()
-                        : wide;
+Lowered cachedLoad(CachedLoadOp op, CachedLoadOp::Adaptor a,
+                   ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  Type t = op.getType();
+  Value addr = globalAddress(r, loc, a.getAddr());
+  std::string policy = stringifyCachePolicy(op.getPolicy()).str();
+  // cv (volatile) must not be merged or moved: it has side effects.
+  bool sideEffects = op.getPolicy() == CachePolicy::cv;
+  if (t.getIntOrFloatBitWidth() == 128) {
+    // Four 32-bit words, as nvcc's int4 loads: the pieces a 16-byte struct
+    // of halves or floats is read back from are then whole registers or
+    // their halves (mov.b32 {lo, hi}), not 64-bit shifts.
+    Type i32 = r.getI32Type();
+    auto quad =
+        LLVM::LLVMStructType::getLiteral(r.getContext(), {i32, i32, i32, i32});
+    auto asmOp = createInlineAsm(r, loc, quad, addr,
+                                 "ld.global." + policy +
+                                     ".v4.u32 {$0, $1, $2, $3}, [$4];",
+                                 "=r,=r,=r,=r,l", sideEffects);
+    Type i128 = r.getIntegerType(128);
+    Value result;
+    for (unsigned i = 0; i < 4; ++i) {
+      Value word = LLVM::ExtractValueOp::create(r, loc, asmOp.getResult(0), i);
+      Value wide = LLVM::ZExtOp::create(r, loc, i128, word);
+      if (i) {
+        Value shift = LLVM::ConstantOp::create(r, loc, i128,
+                                               r.getIntegerAttr(i128, 32 * i));
+        wide = LLVM::ShlOp::create(r, loc, wide, shift);
       }
-      r.replaceOp(op, result);
-      return success();
+      result =
+          result ? LLVM::OrOp::create(r, loc, result, wide).getResult() : wide;
     }
-    PtxOperand operand = ptxOperand(t);
-    // Bytes travel in 16-bit registers.
-    Type asmType = t.isInteger(8) ? r.getI16Type() : t;
-    auto asmOp = createInlineAsm(
-        r, loc, asmType, addr,
-        "ld.global." + policy + "." + operand.type + " $0, [$1];",
-        std::string("=") + operand.constraint + ",l", sideEffects);
-    Value v = asmOp.getResult(0);
-    if (asmType != t)
-      v = LLVM::TruncOp::create(r, loc, t, v);
-    r.replaceOp(op, v);
-    return success();
+    return result;
   }
-};
+  PtxOperand operand = ptxOperand(t);
+  // Bytes travel in 16-bit registers.
+  Type asmType = t.isInteger(8) ? r.getI16Type() : t;
+  auto asmOp = createInlineAsm(
+      r, loc, asmType, addr,
+      "ld.global." + policy + "." + operand.type + " $0, [$1];",
+      std::string("=") + operand.constraint + ",l", sideEffects);
+  Value v = asmOp.getResult(0);
+  if (asmType != t)
+    v = LLVM::TruncOp::create(r, loc, t, v);
+  return v;
+}
 
-struct CachedStoreLowering : ConvertOpToLLVMPattern<CachedStoreOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CachedStoreOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Location loc = op.getLoc();
-    Value value = a.getValue();
-    Type t = value.getType();
-    Value addr = globalAddress(r, loc, a.getAddr());
-    std::string policy = stringifyCachePolicy(op.getPolicy()).str();
-    if (t.getIntOrFloatBitWidth() == 128) {
-      Type i32 = r.getI32Type();
-      SmallVector<Value, 5> operands{addr};
-      for (unsigned i = 0; i < 4; ++i) {
-        Value part = value;
-        if (i) {
-          Value shift = LLVM::ConstantOp::create(r, loc, t,
-                                                 r.getIntegerAttr(t, 32 * i));
-          part = LLVM::LShrOp::create(r, loc, value, shift);
-        }
-        operands.push_back(LLVM::TruncOp::create(r, loc, i32, part));
+Lowered cachedStore(CachedStoreOp op, CachedStoreOp::Adaptor a,
+                    ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  Value value = a.getValue();
+  Type t = value.getType();
+  Value addr = globalAddress(r, loc, a.getAddr());
+  std::string policy = stringifyCachePolicy(op.getPolicy()).str();
+  if (t.getIntOrFloatBitWidth() == 128) {
+    Type i32 = r.getI32Type();
+    SmallVector<Value, 5> operands{addr};
+    for (unsigned i = 0; i < 4; ++i) {
+      Value part = value;
+      if (i) {
+        Value shift =
+            LLVM::ConstantOp::create(r, loc, t, r.getIntegerAttr(t, 32 * i));
+        part = LLVM::LShrOp::create(r, loc, value, shift);
       }
-      createInlineAsm(r, loc, Type(), operands,
-                "st.global." + policy + ".v4.u32 [$0], {$1, $2, $3, $4};",
-                "l,r,r,r,r,~{memory}", /*sideEffects=*/true);
-      r.eraseOp(op);
-      return success();
+      operands.push_back(LLVM::TruncOp::create(r, loc, i32, part));
     }
-    PtxOperand operand = ptxOperand(t);
-    if (t.isInteger(8))
-      value = LLVM::ZExtOp::create(r, loc, r.getI16Type(), value);
-    createInlineAsm(r, loc, Type(), ValueRange{addr, value},
-              "st.global." + policy + "." + operand.type + " [$0], $1;",
-              std::string("l,") + operand.constraint + ",~{memory}",
-              /*sideEffects=*/true);
-    r.eraseOp(op);
-    return success();
+    createInlineAsm(r, loc, Type(), operands,
+                    "st.global." + policy + ".v4.u32 [$0], {$1, $2, $3, $4};",
+                    "l,r,r,r,r,~{memory}", /*sideEffects=*/true);
+    return Lowered::done();
   }
-};
+  PtxOperand operand = ptxOperand(t);
+  if (t.isInteger(8))
+    value = LLVM::ZExtOp::create(r, loc, r.getI16Type(), value);
+  createInlineAsm(r, loc, Type(), ValueRange{addr, value},
+                  "st.global." + policy + "." + operand.type + " [$0], $1;",
+                  std::string("l,") + operand.constraint + ",~{memory}",
+                  /*sideEffects=*/true);
+  return Lowered::done();
+}
 
 // isspacep: llvm.nvvm.isspacep.<space>, which InferAddressSpaces folds
 // where the pointer's address space is known.
-struct InSpaceLowering : ConvertOpToLLVMPattern<InSpaceOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(InSpaceOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    StringRef space = op.getSpace() == MemorySpace::global     ? "global"
-                      : op.getSpace() == MemorySpace::shared   ? "shared"
-                      : op.getSpace() == MemorySpace::constant ? "const"
-                                                               : "local";
-    r.replaceOp(op, LLVM::CallIntrinsicOp::create(
-                        r, op.getLoc(), r.getI1Type(),
-                        r.getStringAttr("llvm.nvvm.isspacep." + space),
-                        ValueRange{a.getPtr()})
-                        .getResults());
-    return success();
-  }
-};
+Lowered inSpace(InSpaceOp op, InSpaceOp::Adaptor a,
+                ConversionPatternRewriter &r) {
+  StringRef space = op.getSpace() == MemorySpace::global     ? "global"
+                    : op.getSpace() == MemorySpace::shared   ? "shared"
+                    : op.getSpace() == MemorySpace::constant ? "const"
+                                                             : "local";
+  return LLVM::CallIntrinsicOp::create(
+             r, op.getLoc(), r.getI1Type(),
+             r.getStringAttr("llvm.nvvm.isspacep." + space),
+             ValueRange{a.getPtr()})
+      .getResults();
+}
 
 } // namespace
 
-void populateAlloyMemoryToLLVMPatterns(const LLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns,
-                                       const GpuTarget &) {
-  patterns.add<MemsetLowering, MemcpyLowering, MemmoveLowering,
-               CachedLoadLowering, CachedStoreLowering, InSpaceLowering>(tc);
+void addMemoryLowerings(LoweringTable &table) {
+  table.add<MemsetOp>(setBytes)
+      .add<MemcpyOp>(copyBytes)
+      .add<MemmoveOp>(moveBytes)
+      .add<CachedLoadOp>(cachedLoad)
+      .add<CachedStoreOp>(cachedStore)
+      .add<InSpaceOp>(inSpace);
 }
 
 } // namespace alloy

@@ -40,4 +40,26 @@ LogicalResult requireSm90a(Operation *op, StringRef what,
          << target.targetList();
 }
 
+LogicalResult require(Needs needs, Operation *op, StringRef what,
+                      const GpuTarget &target, RewriterBase &r) {
+  switch (needs) {
+  case Needs::Any:
+    return success();
+  case Needs::Sm90:
+    return requireSm90(op, what, target);
+  case Needs::Sm90Ptx80:
+    return requireSm90Ptx80(op, what, target, r);
+  case Needs::Clusters:
+    return requireSm90(op, what, target, TargetNaming::All);
+  case Needs::Sm90a:
+    return requireSm90a(op, what, target);
+  case Needs::Sm90aPtx80:
+    if (failed(requireSm90a(op, what, target)))
+      return failure();
+    requirePtxIsaAtLeast(op, 80, r);
+    return success();
+  }
+  llvm_unreachable("unknown Needs");
+}
+
 } // namespace alloy

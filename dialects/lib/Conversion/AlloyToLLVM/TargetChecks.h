@@ -45,6 +45,21 @@ mlir::LogicalResult requireSm90Ptx80(mlir::Operation *op, llvm::StringRef what,
 mlir::LogicalResult requireSm90a(mlir::Operation *op, llvm::StringRef what,
                                  const GpuTarget &target);
 
+/// What an instruction needs of the build's targets.
+enum class Needs {
+  Any,        // every target Alloy builds for
+  Sm90,       // requireSm90
+  Sm90Ptx80,  // requireSm90Ptx80
+  Clusters,   // requireSm90, naming all the targets
+  Sm90a,      // requireSm90a
+  Sm90aPtx80, // requireSm90a, then PTX ISA 8.0
+};
+
+/// The check of `needs` for `op`, an instruction named `what` in the error.
+mlir::LogicalResult require(Needs needs, mlir::Operation *op,
+                            llvm::StringRef what, const GpuTarget &target,
+                            mlir::RewriterBase &r);
+
 } // namespace alloy
 
 #endif // ALLOY_CONVERSION_ALLOYTOLLVM_TARGETCHECKS_H

@@ -33,10 +33,10 @@ LogicalResult lowerFp8Mma(MmaSyncOp op, MmaSyncOp::Adaptor a, unsigned sm,
                           ConversionPatternRewriter &r) {
   if (sm < 89)
     return op.emitOpError("with ")
-               << stringifyMmaType(op.getType())
-               << " multiplicands needs sm_89 or newer (--gpu-arch=sm_89 or "
-                  "sm_90); the lowest target is sm_"
-               << sm;
+           << stringifyMmaType(op.getType())
+           << " multiplicands needs sm_89 or newer (--gpu-arch=sm_89 or "
+              "sm_90); the lowest target is sm_"
+           << sm;
   StringRef t = op.getType() == MmaType::e4m3 ? "e4m3" : "e5m2";
   std::string text = ("mma.sync.aligned.m16n8k32.row.col.f32." + t + "." + t +
                       ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
@@ -67,8 +67,7 @@ struct MmaSyncLowering : TargetPattern<MmaSyncOp> {
     auto asPairs = [&](ValueRange words, bool pairs) {
       SmallVector<Value> out;
       for (Value w : words)
-        out.push_back(pairs ? LLVM::BitcastOp::create(r, loc, f16x2, w)
-                            : w);
+        out.push_back(pairs ? LLVM::BitcastOp::create(r, loc, f16x2, w) : w);
       return out;
     };
     bool f16 = op.getType() == MmaType::f16;
@@ -81,17 +80,17 @@ struct MmaSyncLowering : TargetPattern<MmaSyncOp> {
     for (Value c : cv)
       fields.push_back(c.getType());
     Type result = LLVM::LLVMStructType::getLiteral(r.getContext(), fields);
-    int64_t m = 16, n = 8, k = op.getShape() == MmaShape::m16n8k16  ? 16
-                               : op.getShape() == MmaShape::m16n8k8 ? 8
-                                                                    : 32;
+    int64_t m = 16, n = 8,
+            k = op.getShape() == MmaShape::m16n8k16  ? 16
+                : op.getShape() == MmaShape::m16n8k8 ? 8
+                                                     : 32;
     std::optional<NVVM::MMAIntOverflow> overflow;
     if (op.getType() == MmaType::s8 || op.getType() == MmaType::u8)
       overflow = NVVM::MMAIntOverflow::wrapped;
     NVVM::MMATypes t = mmaType(op.getType());
     auto mma = NVVM::MmaOp::create(
         r, loc, result, av, bv, cv, ArrayRef<int64_t>{m, n, k},
-        /*b1Op=*/std::nullopt, overflow,
-        std::array<NVVM::MMATypes, 2>{t, t},
+        /*b1Op=*/std::nullopt, overflow, std::array<NVVM::MMATypes, 2>{t, t},
         std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                        NVVM::MMALayout::col});
     SmallVector<Value> d;
@@ -110,84 +109,60 @@ NVVM::LdStMatrixShapeAttr m8n8(ConversionPatternRewriter &r) {
   return NVVM::LdStMatrixShapeAttr::get(r.getContext(), 8, 8);
 }
 
-struct LdMatrixLowering : ConvertOpToLLVMPattern<LdMatrixOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(LdMatrixOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Location loc = op.getLoc();
-    unsigned count = op.getRegs().size();
-    Type result =
-        packedType(r.getContext(), SmallVector<Type>(count, r.getI32Type()));
-    auto load = NVVM::LdMatrixOp::create(
-        r, loc, result, a.getAddr(), count,
-        op.getTrans() ? NVVM::MMALayout::col : NVVM::MMALayout::row, m8n8(r),
-        NVVM::LdStMatrixEltType::B16);
-    r.replaceOp(op, unpackResults(r, loc, load, count));
-    return success();
-  }
-};
+Lowered ldMatrix(LdMatrixOp op, LdMatrixOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  unsigned count = op.getRegs().size();
+  Type result =
+      packedType(r.getContext(), SmallVector<Type>(count, r.getI32Type()));
+  auto load = NVVM::LdMatrixOp::create(r, loc, result, a.getAddr(), count,
+                                       op.getTrans() ? NVVM::MMALayout::col
+                                                     : NVVM::MMALayout::row,
+                                       m8n8(r), NVVM::LdStMatrixEltType::B16);
+  return unpackResults(r, loc, load, count);
+}
 
-struct StMatrixLowering : ConvertOpToLLVMPattern<StMatrixOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(StMatrixOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    NVVM::StMatrixOp::create(
-        r, op.getLoc(), a.getAddr(), a.getRegs(),
-        op.getTrans() ? NVVM::MMALayout::col : NVVM::MMALayout::row, m8n8(r),
-        NVVM::LdStMatrixEltType::B16);
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered stMatrix(StMatrixOp op, StMatrixOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  NVVM::StMatrixOp::create(r, op.getLoc(), a.getAddr(), a.getRegs(),
+                           op.getTrans() ? NVVM::MMALayout::col
+                                         : NVVM::MMALayout::row,
+                           m8n8(r), NVVM::LdStMatrixEltType::B16);
+  return Lowered::done();
+}
 
-struct CpAsyncLowering : ConvertOpToLLVMPattern<CpAsyncOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CpAsyncOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    NVVM::CpAsyncOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
-                            op.getBytes(),
-                            op.getCacheGlobal()
-                                ? NVVM::LoadCacheModifierKind::CG
-                                : NVVM::LoadCacheModifierKind::CA,
-                            a.getSrcBytes());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered cpAsync(CpAsyncOp op, CpAsyncOp::Adaptor a,
+                ConversionPatternRewriter &r) {
+  NVVM::CpAsyncOp::create(r, op.getLoc(), a.getDst(), a.getSrc(), op.getBytes(),
+                          op.getCacheGlobal() ? NVVM::LoadCacheModifierKind::CG
+                                              : NVVM::LoadCacheModifierKind::CA,
+                          a.getSrcBytes());
+  return Lowered::done();
+}
 
-struct CpAsyncCommitLowering : ConvertOpToLLVMPattern<CpAsyncCommitOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CpAsyncCommitOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
-    return success();
-  }
-};
+Lowered cpAsyncCommit(CpAsyncCommitOp op, CpAsyncCommitOp::Adaptor,
+                      ConversionPatternRewriter &r) {
+  return NVVM::CpAsyncCommitGroupOp::create(r, op.getLoc());
+}
 
-struct CpAsyncWaitLowering : ConvertOpToLLVMPattern<CpAsyncWaitOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CpAsyncWaitOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    r.replaceOpWithNewOp<NVVM::CpAsyncWaitGroupOp>(op, op.getPending());
-    return success();
-  }
-};
+Lowered cpAsyncWait(CpAsyncWaitOp op, CpAsyncWaitOp::Adaptor,
+                    ConversionPatternRewriter &r) {
+  return NVVM::CpAsyncWaitGroupOp::create(r, op.getLoc(), op.getPending());
+}
 
-struct InlineAsmLowering : ConvertOpToLLVMPattern<InlineAsmOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(InlineAsmOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    Location loc = op.getLoc();
-    SmallVector<Type> types;
-    for (Type t : op.getResultTypes())
-      types.push_back(getTypeConverter()->convertType(t));
-    auto asmOp = createInlineAsm(r, loc, packedType(r.getContext(), types),
-                                 a.getOperands(), op.getAsmTemplate(),
-                                 op.getConstraints(), op.getSideEffects());
-    r.replaceOp(op, unpackResults(r, loc, asmOp, types.size()));
-    return success();
-  }
-};
+Lowered inlineAsm(InlineAsmOp op, InlineAsmOp::Adaptor a,
+                  ConversionPatternRewriter &r, const TypeConverter &tc) {
+  Location loc = op.getLoc();
+  SmallVector<Type> types;
+  for (Type t : op.getResultTypes())
+    types.push_back(tc.convertType(t));
+  auto asmOp = createInlineAsm(r, loc, packedType(r.getContext(), types),
+                               a.getOperands(), op.getAsmTemplate(),
+                               op.getConstraints(), op.getSideEffects());
+  if (types.empty())
+    return Lowered::done();
+  return unpackResults(r, loc, asmOp, types.size());
+}
 
 // fma of halves and pairs of halves is one rounding (fma.rn.f16x2): straight
 // to llvm.fma, before the libdevice patterns widen it to float.
@@ -207,12 +182,10 @@ struct HalfFmaLowering : ConvertOpToLLVMPattern<math::FmaOp> {
 // min and max of pairs of halves: PTX's min/max.{f16x2,bf16x2} as inline
 // asm, which LLVM keeps whole (as a vector intrinsic, its O3 pipeline split
 // them into two scalar min.f16 where the operands came from memory).
-template <typename Op>
-struct PairMinMaxLowering : ConvertOpToLLVMPattern<Op> {
+template <typename Op> struct PairMinMaxLowering : ConvertOpToLLVMPattern<Op> {
   using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor a,
-                  ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor a,
+                                ConversionPatternRewriter &r) const override {
     auto vt = dyn_cast<VectorType>(op.getType());
     if (!vt || vt.getNumElements() != 2 ||
         !(vt.getElementType().isF16() || vt.getElementType().isBF16()))
@@ -221,13 +194,11 @@ struct PairMinMaxLowering : ConvertOpToLLVMPattern<Op> {
     Type i32 = r.getI32Type();
     Value x = LLVM::BitcastOp::create(r, loc, i32, a.getLhs());
     Value y = LLVM::BitcastOp::create(r, loc, i32, a.getRhs());
-    std::string text = std::string(std::is_same_v<Op, arith::MinNumFOp>
-                                       ? "min"
-                                       : "max") +
-                       (vt.getElementType().isF16() ? ".f16x2" : ".bf16x2") +
-                       " $0, $1, $2;";
-    auto asmOp = createInlineAsm(r, loc, i32, ValueRange{x, y}, text,
-                                 "=r,r,r", /*sideEffects=*/false);
+    std::string text =
+        std::string(std::is_same_v<Op, arith::MinNumFOp> ? "min" : "max") +
+        (vt.getElementType().isF16() ? ".f16x2" : ".bf16x2") + " $0, $1, $2;";
+    auto asmOp = createInlineAsm(r, loc, i32, ValueRange{x, y}, text, "=r,r,r",
+                                 /*sideEffects=*/false);
     r.replaceOpWithNewOp<LLVM::BitcastOp>(op, vt, asmOp.getResult(0));
     return success();
   }
@@ -257,7 +228,8 @@ struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
     Attribute sixteen = r.getI32IntegerAttr(16);
     if (auto v = dyn_cast<VectorType>(i32))
       sixteen = DenseElementsAttr::get(v, r.getI32IntegerAttr(16));
-    Value shift = LLVM::ConstantOp::create(r, loc, i32, cast<TypedAttr>(sixteen));
+    Value shift =
+        LLVM::ConstantOp::create(r, loc, i32, cast<TypedAttr>(sixteen));
     Value high = LLVM::ShlOp::create(r, loc, wide, shift);
     r.replaceOpWithNewOp<LLVM::BitcastOp>(op, to, high);
     return success();
@@ -266,16 +238,17 @@ struct BF16ExtLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
 
 } // namespace
 
-void populateAlloyTensorToLLVMPatterns(const LLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns,
-                                       const GpuTarget &target) {
-  patterns.add<MmaSyncLowering>(tc, target);
-  patterns.add<LdMatrixLowering, StMatrixLowering, CpAsyncLowering,
-               CpAsyncCommitLowering, CpAsyncWaitLowering, InlineAsmLowering>(
-      tc);
-  patterns.add<HalfFmaLowering, PairMinMaxLowering<arith::MinNumFOp>,
-               PairMinMaxLowering<arith::MaxNumFOp>, BF16ExtLowering>(
-      tc, /*benefit=*/30);
+void addTensorLowerings(LoweringTable &table) {
+  table.addPatterns<MmaSyncLowering>(table.target())
+      .add<LdMatrixOp>(ldMatrix)
+      .add<StMatrixOp>(stMatrix)
+      .add<CpAsyncOp>(cpAsync)
+      .add<CpAsyncCommitOp>(cpAsyncCommit)
+      .add<CpAsyncWaitOp>(cpAsyncWait)
+      .add<InlineAsmOp>(inlineAsm)
+      .addPatterns<HalfFmaLowering, PairMinMaxLowering<arith::MinNumFOp>,
+                   PairMinMaxLowering<arith::MaxNumFOp>, BF16ExtLowering>(
+          /*benefit=*/30);
 }
 
 } // namespace alloy

@@ -5,7 +5,7 @@
 // the block's own shared memory seen as shared::cluster (address space 7,
 // the form sm_90 has: cvta.to.shared::cluster). All need sm_90 and PTX ISA
 // 8.0: below sm_90, an error at the op naming the target.
-#include "TargetChecks.h"
+#include "Lowering.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
 
@@ -34,8 +34,8 @@ struct TmaLoadLowering : TargetPattern<TmaLoadOp> {
                                 target, r)))
       return failure();
     Value dst = LLVM::AddrSpaceCastOp::create(
-        r, op.getLoc(), LLVM::LLVMPointerType::get(r.getContext(),
-                                                   sharedClusterSpace),
+        r, op.getLoc(),
+        LLVM::LLVMPointerType::get(r.getContext(), sharedClusterSpace),
         a.getDst());
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         r, op.getLoc(), dst, a.getMap(), a.getCoordinates(), a.getBar(),
@@ -48,69 +48,44 @@ struct TmaLoadLowering : TargetPattern<TmaLoadOp> {
   }
 };
 
-struct TmaStoreLowering : TargetPattern<TmaStoreOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(TmaStoreOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "cp.async.bulk.tensor store", target, r)))
-      return failure();
-    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        r, op.getLoc(), a.getMap(), a.getSrc(), a.getCoordinates(),
-        /*l2CacheHint=*/Value(),
-        NVVM::TMAStoreModeAttr::get(r.getContext(), NVVM::TMAStoreMode::TILE),
-        /*predicate=*/Value());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered store(TmaStoreOp op, TmaStoreOp::Adaptor a,
+              ConversionPatternRewriter &r) {
+  auto tile =
+      NVVM::TMAStoreModeAttr::get(r.getContext(), NVVM::TMAStoreMode::TILE);
+  return NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+      r, op.getLoc(), a.getMap(), a.getSrc(), a.getCoordinates(),
+      /*l2CacheHint=*/Value(), tile, /*predicate=*/Value());
+}
 
-struct TmaStoreCommitLowering : TargetPattern<TmaStoreCommitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(TmaStoreCommitOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "cp.async.bulk.commit_group", target, r)))
-      return failure();
-    NVVM::CpAsyncBulkCommitGroupOp::create(r, op.getLoc());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered storeCommit(TmaStoreCommitOp op, TmaStoreCommitOp::Adaptor,
+                    ConversionPatternRewriter &r) {
+  return NVVM::CpAsyncBulkCommitGroupOp::create(r, op.getLoc());
+}
 
-struct TmaStoreWaitLowering : TargetPattern<TmaStoreWaitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(TmaStoreWaitOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "cp.async.bulk.wait_group", target, r)))
-      return failure();
-    NVVM::CpAsyncBulkWaitGroupOp::create(
-        r, op.getLoc(), r.getI32IntegerAttr(int32_t(op.getPending())),
-        op.getRead() ? r.getUnitAttr() : UnitAttr());
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered storeWait(TmaStoreWaitOp op, TmaStoreWaitOp::Adaptor,
+                  ConversionPatternRewriter &r) {
+  return NVVM::CpAsyncBulkWaitGroupOp::create(
+      r, op.getLoc(), r.getI32IntegerAttr(int32_t(op.getPending())),
+      op.getRead() ? r.getUnitAttr() : UnitAttr());
+}
 
-struct TmaPrefetchLowering : TargetPattern<TmaPrefetchOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(TmaPrefetchOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireSm90Ptx80(op, "prefetch.tensormap", target, r)))
-      return failure();
-    NVVM::PrefetchOp::create(r, op.getLoc(), /*cacheLevel=*/nullptr,
-                             /*evictPriority=*/nullptr, a.getMap(),
-                             /*predicate=*/Value(), /*tensormap=*/true);
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered prefetch(TmaPrefetchOp op, TmaPrefetchOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  return NVVM::PrefetchOp::create(r, op.getLoc(), /*cacheLevel=*/nullptr,
+                                  /*evictPriority=*/nullptr, a.getMap(),
+                                  /*predicate=*/Value(), /*tensormap=*/true);
+}
 
 } // namespace
 
-void populateAlloyTmaToLLVMPatterns(const LLVMTypeConverter &tc,
-                                    RewritePatternSet &patterns,
-                                    const GpuTarget &target) {
-  patterns.add<TmaLoadLowering, TmaStoreLowering, TmaStoreCommitLowering,
-               TmaStoreWaitLowering, TmaPrefetchLowering>(tc, target);
+void addTmaLowerings(LoweringTable &table) {
+  table.addPatterns<TmaLoadLowering>(table.target())
+      .add<TmaStoreOp>(store, Needs::Sm90Ptx80, "cp.async.bulk.tensor store")
+      .add<TmaStoreCommitOp>(storeCommit, Needs::Sm90Ptx80,
+                             "cp.async.bulk.commit_group")
+      .add<TmaStoreWaitOp>(storeWait, Needs::Sm90Ptx80,
+                           "cp.async.bulk.wait_group")
+      .add<TmaPrefetchOp>(prefetch, Needs::Sm90Ptx80, "prefetch.tensormap");
 }
 
 } // namespace alloy

@@ -10,8 +10,6 @@
 // naming the build's targets. PTX ISA 8.0.
 #include "InlineAsm.h"
 #include "Lowering.h"
-#include "PtxIsa.h"
-#include "TargetChecks.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 
 #include "alloy/Conversion/Passes.h"
@@ -92,112 +90,75 @@ std::string mmaAsyncAsm(Op op, unsigned n, unsigned k, const std::string &ab,
          form.str() + " " + where(op.getLoc());
 }
 
-// Every wgmma instruction needs sm_90a and PTX ISA 8.0.
-LogicalResult requireWgmma(Operation *op, const GpuTarget &target,
-                           ConversionPatternRewriter &r) {
-  if (failed(requireSm90a(op, "wgmma", target)))
-    return failure();
-  requirePtxIsaAtLeast(op, 80, r);
-  return success();
+Lowered fence(WgmmaFenceOp op, WgmmaFenceOp::Adaptor a,
+              ConversionPatternRewriter &r) {
+  return accAsm(r, op.getLoc(), "wgmma.fence.sync.aligned;", {}, "",
+                a.getAcc());
 }
 
-struct FenceLowering : TargetPattern<WgmmaFenceOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(WgmmaFenceOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireWgmma(op, target, r)))
-      return failure();
-    r.replaceOp(op, accAsm(r, op.getLoc(), "wgmma.fence.sync.aligned;", {},
-                           "", a.getAcc()));
-    return success();
-  }
-};
+Lowered commit(WgmmaCommitOp op, WgmmaCommitOp::Adaptor,
+               ConversionPatternRewriter &r) {
+  accAsm(r, op.getLoc(), "wgmma.commit_group.sync.aligned;", {}, "", {});
+  return Lowered::done();
+}
 
-struct CommitLowering : TargetPattern<WgmmaCommitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(WgmmaCommitOp op, OpAdaptor,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireWgmma(op, target, r)))
-      return failure();
-    accAsm(r, op.getLoc(), "wgmma.commit_group.sync.aligned;", {}, "", {});
-    r.eraseOp(op);
-    return success();
-  }
-};
+Lowered wait(WgmmaWaitOp op, WgmmaWaitOp::Adaptor a,
+             ConversionPatternRewriter &r) {
+  std::string text =
+      "wgmma.wait_group.sync.aligned " + std::to_string(op.getPending()) + ";";
+  return accAsm(r, op.getLoc(), text, {}, "", a.getAcc());
+}
 
-struct WaitLowering : TargetPattern<WgmmaWaitOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(WgmmaWaitOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireWgmma(op, target, r)))
-      return failure();
-    std::string text = "wgmma.wait_group.sync.aligned " +
-                       std::to_string(op.getPending()) + ";";
-    r.replaceOp(op, accAsm(r, op.getLoc(), text, {}, "", a.getAcc()));
-    return success();
-  }
-};
-
-struct MmaAsyncLowering : TargetPattern<WgmmaMmaAsyncOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(WgmmaMmaAsyncOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireWgmma(op, target, r)))
-      return failure();
-    Location loc = op.getLoc();
-    unsigned k = op.getType() == MmaType::tf32 ? 8
-                 : (op.getType() == MmaType::e4m3 ||
-                    op.getType() == MmaType::e5m2)
-                     ? 32
-                     : 16;
-    // f16 and bf16 also take the (immediate) transpose flags: A K-major
-    // (0), B K-major (0) or N-major (1, trans_b).
-    bool halves = op.getType() == MmaType::f16 || op.getType() == MmaType::bf16;
-    std::string transpose =
-        halves ? std::string(", 0, ") + (op.getTransB() ? "1" : "0") : "";
-    unsigned n = a.getAcc().size();
-    std::string text = mmaAsyncAsm(
-        op, n, k, "$" + std::to_string(n) + ", $" + std::to_string(n + 1),
-        n + 2, transpose, "alloy-wgmma");
-    Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
-    r.replaceOp(op, accAsm(r, loc, text, {a.getADesc(), a.getBDesc(), scale},
-                           "l,l,r", a.getAcc()));
-    return success();
-  }
-};
+Lowered mmaAsync(WgmmaMmaAsyncOp op, WgmmaMmaAsyncOp::Adaptor a,
+                 ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  unsigned k =
+      op.getType() == MmaType::tf32                                      ? 8
+      : (op.getType() == MmaType::e4m3 || op.getType() == MmaType::e5m2) ? 32
+                                                                         : 16;
+  // f16 and bf16 also take the (immediate) transpose flags: A K-major
+  // (0), B K-major (0) or N-major (1, trans_b).
+  bool halves = op.getType() == MmaType::f16 || op.getType() == MmaType::bf16;
+  std::string transpose =
+      halves ? std::string(", 0, ") + (op.getTransB() ? "1" : "0") : "";
+  unsigned n = a.getAcc().size();
+  std::string text = mmaAsyncAsm(
+      op, n, k, "$" + std::to_string(n) + ", $" + std::to_string(n + 1), n + 2,
+      transpose, "alloy-wgmma");
+  Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
+  return accAsm(r, loc, text, {a.getADesc(), a.getBDesc(), scale}, "l,l,r",
+                a.getAcc());
+}
 
 // A in registers: `{$a0, $a1, $a2, $a3}` in place of A's descriptor, one
-// transpose flag (B's: 1 for trans_b). The comment marks the form for alloy-check-wgmma,
-// which then checks only B's descriptor for uniformity (A's registers
-// differ per thread by design).
-struct MmaAsyncRegALowering : TargetPattern<WgmmaMmaAsyncRegAOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(WgmmaMmaAsyncRegAOp op, OpAdaptor a,
-                                ConversionPatternRewriter &r) const override {
-    if (failed(requireWgmma(op, target, r)))
-      return failure();
-    Location loc = op.getLoc();
-    unsigned n = a.getAcc().size();
-    std::string text = mmaAsyncAsm(
-        op, n, 16, "{" + operandList(n, 4) + "}, $" + std::to_string(n + 4),
-        n + 5, std::string(", ") + (op.getTransB() ? "1" : "0"),
-        "alloy-wgmma-rega");
-    Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
-    SmallVector<Value> inputs = {a.getA0(), a.getA1(), a.getA2(), a.getA3()};
-    inputs.push_back(a.getBDesc());
-    inputs.push_back(scale);
-    r.replaceOp(op, accAsm(r, loc, text, inputs, "r,r,r,r,l,r", a.getAcc()));
-    return success();
-  }
-};
+// transpose flag (B's: 1 for trans_b). The comment marks the form for
+// alloy-check-wgmma, which then checks only B's descriptor for uniformity
+// (A's registers differ per thread by design).
+Lowered mmaAsyncRegA(WgmmaMmaAsyncRegAOp op, WgmmaMmaAsyncRegAOp::Adaptor a,
+                     ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  unsigned n = a.getAcc().size();
+  std::string text = mmaAsyncAsm(
+      op, n, 16, "{" + operandList(n, 4) + "}, $" + std::to_string(n + 4),
+      n + 5, std::string(", ") + (op.getTransB() ? "1" : "0"),
+      "alloy-wgmma-rega");
+  Value scale = LLVM::ZExtOp::create(r, loc, r.getI32Type(), a.getScaleD());
+  SmallVector<Value> inputs = {a.getA0(), a.getA1(), a.getA2(), a.getA3()};
+  inputs.push_back(a.getBDesc());
+  inputs.push_back(scale);
+  return accAsm(r, loc, text, inputs, "r,r,r,r,l,r", a.getAcc());
+}
 
 } // namespace
 
-void populateAlloyWgmmaToLLVMPatterns(const LLVMTypeConverter &tc,
-                                      RewritePatternSet &patterns,
-                                      const GpuTarget &target) {
-  patterns.add<FenceLowering, CommitLowering, WaitLowering, MmaAsyncLowering,
-               MmaAsyncRegALowering>(tc, target);
+void addWgmmaLowerings(LoweringTable &table) {
+  // Every wgmma instruction needs sm_90a and PTX ISA 8.0.
+  table.needing(Needs::Sm90aPtx80, "wgmma")
+      .add<WgmmaFenceOp>(fence)
+      .add<WgmmaCommitOp>(commit)
+      .add<WgmmaWaitOp>(wait)
+      .add<WgmmaMmaAsyncOp>(mmaAsync)
+      .add<WgmmaMmaAsyncRegAOp>(mmaAsyncRegA);
 }
 
 } // namespace alloy
