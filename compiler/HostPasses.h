@@ -32,6 +32,14 @@ struct EmbedDeviceImagePass : llvm::PassInfoMixin<EmbedDeviceImagePass> {
   static bool isRequired() { return true; }
 };
 
+// Drops the unroll pragmas of the host copies of device code, which the
+// GPU compile answers (first in the host's pipeline).
+struct HostLoopPragmasPass : llvm::PassInfoMixin<HostLoopPragmasPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module,
+                              llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 // Vectorizes the CPU device's block loops of kernels whose threads never
 // wait (late in the host's scalar pipeline).
 struct HostBlockLoopsPass : llvm::PassInfoMixin<HostBlockLoopsPass> {

@@ -163,6 +163,7 @@ llvmGetPassPluginInfo() {
             pb.registerPipelineStartEPCallback(
                 [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
                   mpm.addPass(alloy::HostSharedMemoryPass());
+                  mpm.addPass(alloy::HostLoopPragmasPass());
                   mpm.addPass(alloy::EmbedDeviceImagePass());
                 });
             pb.registerScalarOptimizerLateEPCallback(
