@@ -15,12 +15,22 @@
 
 namespace alloy {
 
-// Whether `function` is host_entry<K>::invoke_blocks for some kernel K.
-static bool isCpuBlockLoops(const llvm::Function &function) {
-  // gpu::detail::host_entry<...>::invoke_blocks(...), as mangled.
+// gpu::detail::host_entry<...>, as mangled.
+static bool isHostEntryMember(const llvm::Function &function,
+                              llvm::StringRef member) {
   llvm::StringRef name = function.getName();
   return name.starts_with("_ZN3gpu6detail10host_entryI") &&
-         name.contains("E13invoke_blocksEPKPvPNS0_3cpu12thread_stateEmm");
+         name.contains(member);
+}
+
+bool isCpuBlockLoops(const llvm::Function &function) {
+  return isHostEntryMember(function,
+                           "E13invoke_blocksEPKPvPNS0_3cpu12thread_stateEmm");
+}
+
+bool isCpuEntry(const llvm::Function &function) {
+  return isCpuBlockLoops(function) ||
+         isHostEntryMember(function, "E6invokeEPKPv");
 }
 
 llvm::PreservedAnalyses

@@ -20,13 +20,6 @@
 namespace alloy {
 namespace {
 
-// Whether `function` is host_entry<K>::invoke or invoke_blocks.
-bool isCpuEntry(const llvm::Function &function) {
-  llvm::StringRef name = function.getName();
-  return name.starts_with("_ZN3gpu6detail10host_entryI") &&
-         (name.contains("E6invokeEPKPv") || name.contains("E13invoke_blocksE"));
-}
-
 bool isUnrollRequest(const llvm::Metadata *op) {
   auto *node = llvm::dyn_cast<llvm::MDNode>(op);
   if (!node || node->getNumOperands() == 0)

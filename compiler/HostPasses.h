@@ -40,6 +40,12 @@ struct HostLoopPragmasPass : llvm::PassInfoMixin<HostLoopPragmasPass> {
   static bool isRequired() { return true; }
 };
 
+// Whether `function` is host_entry<K>::invoke_blocks for some kernel K
+// (<gpu/detail/launch_abi.hpp>), and whether it is that or
+// host_entry<K>::invoke: the CPU device's entries.
+bool isCpuBlockLoops(const llvm::Function &function);
+bool isCpuEntry(const llvm::Function &function);
+
 // Vectorizes the CPU device's block loops of kernels whose threads never
 // wait (late in the host's scalar pipeline).
 struct HostBlockLoopsPass : llvm::PassInfoMixin<HostBlockLoopsPass> {

@@ -22,33 +22,25 @@ using mlir::ConversionPatternRewriter;
 /// op's, or the values that do. A lowered op without results is erased.
 class Lowered {
 public:
-  Lowered(mlir::Operation *op) : op(op), failed(!op) {}
   template <class OpT, class = decltype(std::declval<OpT>().getOperation())>
   Lowered(OpT op) : op(op.getOperation()) {}
   Lowered(mlir::Value value) : values{value} {}
   Lowered(llvm::SmallVector<mlir::Value> values) : values(std::move(values)) {}
   /// Built, with nothing to replace results with (the op has none).
   static Lowered done() { return Lowered(llvm::SmallVector<mlir::Value>()); }
-  /// The lowering failed, with an error at the op.
-  static Lowered failure() { return Lowered((mlir::Operation *)nullptr); }
 
-  mlir::LogicalResult replace(mlir::Operation *old,
-                              ConversionPatternRewriter &r) const {
-    if (failed)
-      return mlir::failure();
+  void replace(mlir::Operation *old, ConversionPatternRewriter &r) const {
     if (old->getNumResults() == 0)
       r.eraseOp(old);
     else if (op)
       r.replaceOp(old, op->getResults());
     else
       r.replaceOp(old, values);
-    return mlir::success();
   }
 
 private:
   mlir::Operation *op = nullptr;
   llvm::SmallVector<mlir::Value> values;
-  bool failed = false;
 };
 
 /// A lowering function of `Op`: it builds the replacement from the converted
@@ -75,7 +67,8 @@ template <class Op> struct FunctionLowering : TargetPattern<Op> {
     if (mlir::failed(require(needs, op, what, this->target, r)))
       return mlir::failure();
     Lowered built = fn ? fn(op, a, r) : typedFn(op, a, r, *this->typeConverter);
-    return built.replace(op, r);
+    built.replace(op, r);
+    return mlir::success();
   }
   LowerFn<Op> fn;
   TypedLowerFn<Op> typedFn;
