@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -47,71 +48,113 @@ static GlobalVariable *addBytes(Module &m, StringRef name, StringRef section,
 // data is never folded) makes every kernel's body unique.
 static void makeUnfoldable(Module &m, Function &f) {
   Type *i8 = Type::getInt8Ty(m.getContext());
-  auto *id = new GlobalVariable(m, i8, /*isConstant=*/false,
-                                GlobalValue::PrivateLinkage,
-                                ConstantInt::get(i8, 0),
-                                "__alloy_kernel_id." + f.getName());
+  auto *id = new GlobalVariable(
+      m, i8, /*isConstant=*/false, GlobalValue::PrivateLinkage,
+      ConstantInt::get(i8, 0), "__alloy_kernel_id." + f.getName());
   IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
   b.CreateLoad(i8, id, /*isVolatile=*/true);
 }
 
-// Whether `call` is in host_entry<K>::blocks, the block loops of
-// invoke_blocks (<gpu/detail/launch_abi.hpp>).
-static bool inBlockLoops(const CallBase &call) {
+// The member of gpu::detail::host_entry<K> that `call` is in ("blocks",
+// "call", "invoke", ...), or empty.
+static std::string hostEntryMember(const CallBase &call) {
   StringRef caller = call.getFunction()->getName();
   if (!caller.contains("10host_entry"))
-    return false;
+    return {};
   std::string mangled = caller.str(); // the demangler points into it
   ItaniumPartialDemangler demangler;
   if (demangler.partialDemangle(mangled.c_str()))
-    return false;
+    return {};
   char *base = demangler.getFunctionBaseName(nullptr, nullptr);
   char *scope = demangler.getFunctionDeclContextName(nullptr, nullptr);
-  bool found = base && scope && StringRef(base) == "blocks" &&
-               StringRef(scope).starts_with("gpu::detail::host_entry<");
+  std::string member;
+  if (base && scope && StringRef(scope).starts_with("gpu::detail::host_entry<"))
+    member = base;
   std::free(base);
   std::free(scope);
-  return found;
+  return member;
+}
+
+// Empties `f`; returns its new, empty entry block.
+static BasicBlock *newBody(Function &f) {
+  for (BasicBlock &bb : f)
+    bb.dropAllReferences();
+  while (!f.empty())
+    f.begin()->eraseFromParent();
+  return BasicBlock::Create(f.getContext(), "", &f);
+}
+
+// Replaces the body of `f` by a trap.
+static void trapBody(Function &f) {
+  IRBuilder<> b(newBody(f));
+  b.CreateIntrinsic(Intrinsic::trap, {});
+  b.CreateUnreachable();
+}
+
+// Replaces the body of `f` by a call of `callee`, which has its type.
+static void forwardTo(Function &f, Function &callee) {
+  IRBuilder<> b(newBody(f));
+  SmallVector<Value *, 8> args;
+  for (Argument &a : f.args())
+    args.push_back(&a);
+  CallInst *call = b.CreateCall(&callee, args);
+  call->setCallingConv(callee.getCallingConv());
+  call->setAttributes(callee.getAttributes());
+  // (With -g, a call between functions with debug info needs a location.)
+  if (DISubprogram *sp = f.getSubprogram())
+    call->setDebugLoc(DILocation::get(f.getContext(), sp->getLine(), 0, sp));
+  if (f.getReturnType()->isVoidTy())
+    b.CreateRetVoid();
+  else
+    b.CreateRet(call);
 }
 
 // Direct calls of kernel `f` call a copy of it that the optimizer may
 // inline and optimize (`f` itself, whose address identifies the kernel,
-// is kept unoptimized below). The block loops of a kernel whose threads
-// wait for each other never run (the CPU device runs such a kernel a
-// thread at a time, through host_entry<K>::invoke): their call becomes a
-// trap, so that the optimizer neither inlines nor compiles the kernel there
-// (most of the host object's size and compile time in a file of many
-// kernel instances).
-static void callOptimizedCopy(Function &f, bool independent) {
+// is kept unoptimized below). What the CPU device never runs is compiled
+// to a trap, so that the optimizer neither inlines nor compiles the kernel
+// there (most of the host object's size and compile time in a file of many
+// kernel instances):
+// - the block loops (host_entry<K>::blocks) of a kernel whose threads wait
+//   for each other, which the CPU device runs a thread at a time, through
+//   host_entry<K>::invoke;
+// - every host_entry<K> member, and `f`, in an object built without the
+//   CPU device (--no-cpu-device).
+static void callOptimizedCopy(Function &f, bool independent, bool cpuDevice) {
   SmallVector<Use *, 4> calls;
   SmallPtrSet<Function *, 2> neverRun;
   for (Use &u : f.uses()) {
     auto *call = dyn_cast<CallBase>(u.getUser());
     if (!call || !call->isCallee(&u))
       continue;
-    if (!independent && inBlockLoops(*call))
+    std::string member = hostEntryMember(*call);
+    if ((!cpuDevice && !member.empty()) || (!independent && member == "blocks"))
       neverRun.insert(call->getFunction());
     else
       calls.push_back(&u);
   }
-  for (Function *loops : neverRun) {
-    for (BasicBlock &bb : *loops)
-      bb.dropAllReferences();
-    while (!loops->empty())
-      loops->begin()->eraseFromParent();
-    IRBuilder<> b(BasicBlock::Create(f.getContext(), "", loops));
-    b.CreateIntrinsic(Intrinsic::trap, {});
-    b.CreateUnreachable();
+  for (Function *caller : neverRun)
+    trapBody(*caller);
+  Function *copy = nullptr;
+  if (!calls.empty()) {
+    ValueToValueMapTy map;
+    copy = CloneFunction(&f, map);
+    copy->setName(f.getName() + ".alloy_cpu");
+    copy->setLinkage(GlobalValue::InternalLinkage);
+    copy->setComdat(nullptr);
+    for (Use *u : calls)
+      u->set(copy);
   }
-  if (calls.empty())
-    return;
-  ValueToValueMapTy map;
-  Function *copy = CloneFunction(&f, map);
-  copy->setName(f.getName() + ".alloy_cpu");
-  copy->setLinkage(GlobalValue::InternalLinkage);
-  copy->setComdat(nullptr);
-  for (Use *u : calls)
-    u->set(copy);
+  if (!cpuDevice) {
+    trapBody(f);
+  } else if (copy && !independent) {
+    // Run a thread at a time: inlining the kernel into host_entry<K>::call
+    // would gain nothing but a second optimization of its body. The copy
+    // is compiled once, and `f`, whose address is all that is used,
+    // forwards to it instead of holding an unoptimized body of its own.
+    copy->addFnAttr(Attribute::NoInline);
+    forwardTo(f, *copy);
+  }
 }
 
 static void trapInlineAsm(Function &f) {
@@ -156,7 +199,7 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
       if (!f->isDeclaration()) {
         // The CPU device runs the kernel through direct calls (the launch
         // template's host_entry<K>): they go to an optimizable copy.
-        callOptimizedCopy(*f, k.independent);
+        callOptimizedCopy(*f, k.independent, image->cpuDevice);
         f->addFnAttr(Attribute::NoInline);
         f->addFnAttr(Attribute::OptimizeNone);
         makeUnfoldable(m, *f);
@@ -176,7 +219,7 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
     return PreservedAnalyses::all();
 
   std::string metadata =
-      serializeKernelMetadata(present, globals, image->arch);
+      serializeKernelMetadata(present, globals, image->arch, image->cpuDevice);
   GlobalVariable *ptx =
       addBytes(m, "__alloy_ptx", ".alloy_ptx", image->ptx, true, 1);
   GlobalVariable *meta =
@@ -191,8 +234,8 @@ PreservedAnalyses EmbedDeviceImagePass::run(Module &m,
     GpuArch arch = parseGpuArch(c.arch).value_or(GpuArch{});
     unsigned sm = arch.sm;
     bool specific = arch.archSpecific;
-    Constant *data = addBytes(m, "__alloy_cubin_" + c.arch, ".alloy_cubin",
-                              bytes, false, 8);
+    Constant *data =
+        addBytes(m, "__alloy_cubin_" + c.arch, ".alloy_cubin", bytes, false, 8);
     cubins.push_back(ConstantStruct::get(
         cubinType, {ConstantInt::get(i32, sm), ConstantInt::get(i32, specific),
                     data, ConstantInt::get(i64, c.data.size())}));

@@ -39,9 +39,9 @@ protected:
     // default on the GPU: fast.
     const LangOptions &lang = ci.getLangOpts();
     if (!fpContractSet)
-      opts.fpContract =
-          lang.getDefaultFPContractMode() == LangOptions::FPM_Off ? "off"
-                                                                  : "fast";
+      opts.fpContract = lang.getDefaultFPContractMode() == LangOptions::FPM_Off
+                            ? "off"
+                            : "fast";
     if (!fastMathSet)
       opts.fastMath = lang.FastMath;
     // -g and -gline-tables-only give the device code line info too.
@@ -95,11 +95,11 @@ protected:
         }
         // Lowest first (sm_90 before sm_90a): the lowest drives the
         // lowering and gives the PTX.
-        llvm::stable_sort(options.archs, [](const std::string &x,
-                                            const std::string &y) {
-          return gpuArchOrder(*parseGpuArch(x)) <
-                 gpuArchOrder(*parseGpuArch(y));
-        });
+        llvm::stable_sort(options.archs,
+                          [](const std::string &x, const std::string &y) {
+                            return gpuArchOrder(*parseGpuArch(x)) <
+                                   gpuArchOrder(*parseGpuArch(y));
+                          });
         options.arch = options.archs.front();
       } else if (key == "trace") {
         options.traceDir = value.str();
@@ -129,6 +129,8 @@ protected:
           return false;
         }
         options.libraryThrowTraps = value == "trap";
+      } else if (key == "no-cpu-device") {
+        options.cpuDevice = false;
       } else if (key == "line-info" || key == "no-line-info") {
         options.lineInfo = key == "line-info";
         lineInfoSet = true;
@@ -137,7 +139,8 @@ protected:
             << "unknown plugin option '" + arg +
                    "' (known: gpu-arch=, trace=, ptxas=, no-ptxas, "
                    "libdevice=, print-alloy, fp-contract=, fast-math, "
-                   "no-fast-math, line-info, no-line-info, library-throw=)";
+                   "no-fast-math, line-info, no-line-info, library-throw=, "
+                   "no-cpu-device)";
         return false;
       }
     }

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <typeinfo>
 
 namespace gpu::detail {
 
@@ -47,6 +48,16 @@ std::string demangle_kernel_name(std::string_view fallback,
   if (text.empty())
     return std::string(fallback);
   return std::string(text);
+}
+
+std::string tagged_kernel_name(std::string_view fallback, const void *tag) {
+  return demangle_kernel_name(
+      fallback,
+      tag ? static_cast<const std::type_info *>(tag)->name() : nullptr);
+}
+
+std::string kernel_display_name(const kernel_key &key) {
+  return tagged_kernel_name(key.static_name, key.tag);
 }
 
 } // namespace gpu::detail

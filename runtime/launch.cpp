@@ -1,8 +1,8 @@
 // Preparing and launching kernels: the entry points of launch_abi.hpp.
 #include "checks.hpp"
 #include "context_state.hpp"
-#include "errors.hpp"
 #include "cpu/cpu_driver.hpp"
+#include "errors.hpp"
 #include <cstdio>
 #include <cstdlib>
 
@@ -60,7 +60,7 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                                  std::span<const param_desc> params,
                                  contract_use contract) {
   // The registry first: without the plugin this is the error that matters.
-  auto found = find_kernel(key.address, key.name);
+  auto found = find_kernel(key);
   if (!found)
     return std::unexpected(found.error());
   const kernel_record &kernel = **found;
@@ -90,6 +90,12 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                       std::to_string(kernel.cluster[2]) +
                       ")]]): the grid must be whole clusters");
     }
+  if (ctx && ctx->info.is_cpu() && !kernel.module->cpu_device)
+    return fail(errc::kernel_not_compiled,
+                "kernel '" + kernel.name +
+                    "' was compiled for the GPU only (alloy++ "
+                    "--no-cpu-device), so the CPU device cannot run it: "
+                    "compile its file without --no-cpu-device");
   if (ctx && ctx->info.is_cpu() && dims.cooperative)
     return fail(errc::invalid_config,
                 "kernel '" + kernel.name +

@@ -82,6 +82,14 @@ std::string parse_record(std::string_view line, module_record &module,
     have_arch = true;
     return {};
   }
+  if (keyword == "no_cpu_device") {
+    if (f.size() != 1)
+      return "'no_cpu_device' takes nothing";
+    if (!module.kernels.empty() || !module.globals.empty())
+      return "'no_cpu_device' after a 'kernel' or 'global' record";
+    module.cpu_device = false;
+    return {};
+  }
   if (keyword == "kernel") {
     f = split(line, 3);
     if (f.size() != 3 || f[1].empty() || f[2].empty())

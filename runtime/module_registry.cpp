@@ -63,8 +63,7 @@ void register_module(const alloy_module_image *image) {
   r.modules.push_back(std::move(*parsed));
 }
 
-bool find_global_containing(uintptr_t address, uintptr_t &start,
-                            size_t &size) {
+bool find_global_containing(uintptr_t address, uintptr_t &start, size_t &size) {
   registry &r = the_registry();
   std::lock_guard lock(r.mutex);
   for (const auto &[host, g] : r.globals) {
@@ -89,18 +88,17 @@ result<const global_record *> find_global(const void *host) {
               "__constant__) in a file with kernels, compiled by alloy++");
 }
 
-result<const kernel_record *> find_kernel(const void *host_function,
-                                          std::string_view name) {
+result<const kernel_record *> find_kernel(const kernel_key &key) {
   registry &r = the_registry();
   std::lock_guard lock(r.mutex);
-  if (auto it = r.broken.find(host_function); it != r.broken.end())
+  if (auto it = r.broken.find(key.address); it != r.broken.end())
     return fail(errc::invalid_module,
-                "kernel '" + std::string(name) +
+                "kernel '" + kernel_display_name(key) +
                     "' cannot be used: " + it->second.message());
-  if (auto it = r.kernels.find(host_function); it != r.kernels.end())
+  if (auto it = r.kernels.find(key.address); it != r.kernels.end())
     return it->second;
   return fail(errc::kernel_not_compiled,
-              "kernel '" + std::string(name) +
+              "kernel '" + kernel_display_name(key) +
                   "' was not compiled for the GPU: compile its file with "
                   "alloy++ (the Alloy clang plugin)");
 }

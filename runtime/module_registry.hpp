@@ -67,6 +67,9 @@ struct module_record {
   const alloy_module_image *image = nullptr;
   std::string arch; // as written, e.g. "sm_90a"
   sm_version arch_version;
+  // False when compiled with alloy++ --no-cpu-device: no host copies of
+  // the kernels, so the CPU device cannot run them.
+  bool cpu_device = true;
   std::vector<kernel_record> kernels;
   std::vector<global_record> globals;
 };
@@ -83,10 +86,9 @@ parse_module(const alloy_module_image &image);
 // report for its kernels.
 void register_module(const alloy_module_image *image);
 
-// The record of the kernel whose host function is at `host_function`, or
-// ALLOY_ERROR_KERNEL_NOT_COMPILED naming `name`.
-result<const kernel_record *> find_kernel(const void *host_function,
-                                          std::string_view name);
+// The record of the kernel whose host function is at `key.address`, or
+// ALLOY_ERROR_KERNEL_NOT_COMPILED naming it.
+result<const kernel_record *> find_kernel(const kernel_key &key);
 
 // The record of the device global whose host variable is at `host`, or
 // ALLOY_ERROR_KERNEL_NOT_COMPILED saying why there is none.

@@ -61,6 +61,7 @@ cp "$red"/* "$work/red/"
   -- -I"$common" -I"$work/red" >/dev/null 2>&1
 "$alloyxx" -O2 --gpu-arch="$arch" -I"$common" -I"$work/red" -c "$work/red/reduction_kernel.cpp" -o "$work/warm.o"
 t_red=$(median "$alloyxx" -O2 --gpu-arch="$arch" -I"$common" -I"$work/red" -c "$work/red/reduction_kernel.cpp" -o "$work/r.o")
+t_red_gpu=$(median "$alloyxx" -O2 --gpu-arch="$arch" --no-cpu-device -I"$common" -I"$work/red" -c "$work/red/reduction_kernel.cpp" -o "$work/rg.o")
 if [ -x "$nvcc" ]; then
   t_red_nvcc=$(median "$nvcc" -O3 -arch="$arch" -I"$common" -I"$red" -c "$red/reduction_kernel.cu" -o "$work/rn.o")
 else
@@ -70,4 +71,5 @@ echo
 echo "| compile of cuda-samples' reduction_kernel.cu, 198 kernel instances ($arch), median of $n | seconds | / nvcc |"
 echo "|---|---|---|"
 echo "| alloy++ -O2 -c (the file as alloy port leaves it) | $t_red | $(ratio "$t_red" "$t_red_nvcc") |"
+echo "| alloy++ -O2 --no-cpu-device -c (GPU only, as nvcc builds it) | $t_red_gpu | $(ratio "$t_red_gpu" "$t_red_nvcc") |"
 echo "| nvcc -O3 -c (the original) | ${t_red_nvcc:-n/a} | 1.00 |"

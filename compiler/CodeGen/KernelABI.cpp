@@ -1,6 +1,6 @@
 #include "KernelABI.h"
-#include "TypeLowering.h"
 #include "Basic/ASTUtils.h"
+#include "TypeLowering.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -53,8 +53,9 @@ void collectLeaves(TypeLowering &types, ASTContext &ast, QualType t,
 
 } // namespace
 
-KernelParamInfo lowerKernelParam(TypeLowering &types, const ParmVarDecl *param,
-                                 llvm::SmallVectorImpl<KernelLeafType> &leafTypes) {
+KernelParamInfo
+lowerKernelParam(TypeLowering &types, const ParmVarDecl *param,
+                 llvm::SmallVectorImpl<KernelLeafType> &leafTypes) {
   KernelParamInfo info;
   QualType t = param->getType();
   info.name = param->getName().str();
@@ -75,11 +76,14 @@ KernelParamInfo lowerKernelParam(TypeLowering &types, const ParmVarDecl *param,
   return info;
 }
 
-std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
-                                    const std::vector<DeviceGlobalInfo> &globals,
-                                    const std::string &arch) {
+std::string
+serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
+                        const std::vector<DeviceGlobalInfo> &globals,
+                        const std::string &arch, bool cpuDevice) {
   std::ostringstream os;
   os << "arch " << arch << "\n";
+  if (!cpuDevice)
+    os << "no_cpu_device\n";
   for (const KernelInfo &k : kernels) {
     os << "kernel " << k.symbol << " " << k.qualifiedName << "\n";
     if (k.recursive)

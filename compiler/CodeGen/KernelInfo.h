@@ -48,10 +48,12 @@ struct DeviceGlobalInfo {
   bool constant = false; // in the constant space
 };
 
-// The `metadata` text of an alloy_module_image.
-std::string serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
-                                    const std::vector<DeviceGlobalInfo> &globals,
-                                    const std::string &arch);
+// The `metadata` text of an alloy_module_image; `cpuDevice` false records
+// that the object holds no host copies of the kernels (no_cpu_device).
+std::string
+serializeKernelMetadata(const std::vector<KernelInfo> &kernels,
+                        const std::vector<DeviceGlobalInfo> &globals,
+                        const std::string &arch, bool cpuDevice = true);
 
 } // namespace alloy
 

@@ -128,8 +128,9 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,
                          clang::DiagnosticsEngine &diags) {
-  writeTrace(options, ".kernels.txt",
-             serializeKernelMetadata(kernels, {}, options.arch));
+  writeTrace(
+      options, ".kernels.txt",
+      serializeKernelMetadata(kernels, {}, options.arch, options.cpuDevice));
   writeTrace(options, ".alloy.mlir", print(module));
   llvm::TimeTraceScope scope("Alloy IR passes");
   CollectedMLIRErrors errors(module.getContext());
@@ -232,6 +233,7 @@ bool compileDeviceModule(mlir::ModuleOp module,
     kernelNames.insert(k.symbol);
   image.arch = options.arch;
   image.kernels = kernels;
+  image.cpuDevice = options.cpuDevice;
   std::optional<std::string> ptxas;
   if (options.usePtxas)
     ptxas = findPtxas(options.ptxas);
@@ -248,9 +250,9 @@ bool compileDeviceModule(mlir::ModuleOp module,
     bool lowest = i == 0;
     // Traces of the lowest arch keep their plain names.
     std::string tag = lowest ? "" : "." + arch;
-    std::unique_ptr<llvm::Module> copy =
-        i + 1 == archs.size() ? std::move(llvmModule)
-                              : llvm::CloneModule(*llvmModule);
+    std::unique_ptr<llvm::Module> copy = i + 1 == archs.size()
+                                             ? std::move(llvmModule)
+                                             : llvm::CloneModule(*llvmModule);
     if (llvm::Error e = prepareForNVPTX(*copy, arch))
       return fail(llvm::toString(std::move(e)));
     writeTrace(options, tag + ".ll", print(*copy));
@@ -291,8 +293,8 @@ bool compileDeviceModule(mlir::ModuleOp module,
         }
         return fail(message);
       }
-      cubinReport += "cubin: " + std::to_string(cubin->size()) +
-                     " bytes for " + arch + "\n";
+      cubinReport += "cubin: " + std::to_string(cubin->size()) + " bytes for " +
+                     arch + "\n";
       image.cubins.push_back({arch, std::move(*cubin)});
     }
     if (lowest)

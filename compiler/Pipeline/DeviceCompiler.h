@@ -29,7 +29,7 @@ struct DeviceCompileOptions {
   std::string traceStem; // file name stem of the dumps
   std::string ptxas;     // path, or empty to search for it
   bool usePtxas = true;
-  std::string libdevice; // libdevice.10.bc
+  std::string libdevice;   // libdevice.10.bc
   bool printAlloy = false; // print the Alloy IR to stdout and stop there
   std::string fpContract = "fast"; // alloy-fp-contract's mode: fast, on, off
   bool fastMath = false;           // nvcc's --use_fast_math
@@ -37,6 +37,9 @@ struct DeviceCompileOptions {
   // A throw in the standard library stops the kernel (library-throw=trap,
   // the default) or is an error (library-throw=error).
   bool libraryThrowTraps = true;
+  // Host copies of the kernels for the CPU device (alloy++ --no-cpu-device
+  // turns them off: GPU only, a smaller host object, a faster compile).
+  bool cpuDevice = true;
 };
 
 struct DeviceCubin {
@@ -52,6 +55,7 @@ struct DeviceImage {
   std::vector<DeviceGlobalInfo> globals;
   // Device functions with PTX asm: their host copies trap instead.
   std::vector<std::string> ptxAsmFunctions;
+  bool cpuDevice = true; // DeviceCompileOptions::cpuDevice
 };
 
 // Runs the Alloy-level passes (alloy-narrow-index, alloy-fp-contract,

@@ -80,13 +80,10 @@ template <auto K, detail::launch_config Config, class... Args>
 result<void> launch_unchecked(stream &s, const Config &config, Args &&...args) {
   detail::diagnose_arguments<K, Args...>();
   if constexpr (detail::arguments_accepted<K, Args...>()) {
-    auto handle = detail::prepare_kernel(
-        detail::kernel_key_of<K>(), s, detail::to_dims(config),
-        detail::param_descs<K>(), detail::contract_use::block_only);
-    if (!handle)
-      return std::unexpected(handle.error());
-    return detail::marshal_and_launch<K>(s, *handle,
-                                         std::forward<Args>(args)...);
+    using sig = detail::kernel_signature<decltype(K)>;
+    return detail::prepare_and_marshal(
+        typename sig::params{}, std::index_sequence_for<Args...>{}, s,
+        detail::kernel_key_of<K>(), detail::to_dims(config), args...);
   } else {
     return {}; // not reached: a static_assert has failed
   }

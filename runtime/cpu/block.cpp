@@ -11,7 +11,7 @@ thread_local block_run *running = nullptr;
 
 namespace {
 
-void hook_trap(const char *why);
+void hook_trap(const char *why) noexcept;
 
 // Runs kernel code; a C++ exception out of it (a throw in the standard
 // library, std::optional::value() when empty) ends the kernel as on the
@@ -105,7 +105,7 @@ void not_independent() {
             "others; please report it");
 }
 
-void hook_barrier() {
+void hook_barrier() noexcept {
   block_run &b = *running;
   if (b.launch->invoke_blocks)
     not_independent();
@@ -116,7 +116,8 @@ void hook_barrier() {
   yield(t);
 }
 
-uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg, uint32_t mask) {
+uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg,
+                   uint32_t mask) noexcept {
   block_run &b = *running;
   if (b.launch->invoke_blocks)
     not_independent();
@@ -133,7 +134,7 @@ uint64_t hook_warp(warp_op op, uint64_t value, uint32_t arg, uint32_t mask) {
   return t.result;
 }
 
-void hook_trap(const char *why) {
+void hook_trap(const char *why) noexcept {
   block_run &b = *running;
   gpu_thread &t = *b.current_thread;
   bool assertion = std::strncmp(why, "assertion", 9) == 0;
@@ -142,7 +143,6 @@ void hook_trap(const char *why) {
 }
 
 constexpr hooks cpu_hooks = {hook_barrier, hook_warp, hook_trap};
-
 
 } // namespace
 
@@ -243,8 +243,7 @@ void block_run::deadlock() {
   }
   if (barrier_waiter)
     fault += std::string(warp_waiter ? ", while " : ": ") +
-             thread_name(*barrier_waiter) +
-             " waits at gpu::sync_threads()";
+             thread_name(*barrier_waiter) + " waits at gpu::sync_threads()";
 }
 
 } // namespace gpu::detail::cpu

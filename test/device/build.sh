@@ -18,6 +18,8 @@ cxx="$build/bin/alloy++"
 # cubin for sm_90.
 "$cxx" -O2 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm80"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_sm90"
+# GPU only: no host copies of the kernels.
+"$cxx" -O2 --gpu-arch=sm_90 --no-cpu-device "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_gpu_only"
 # One binary for two architectures: the runtime picks the sm_90 cubin.
 "$cxx" -O2 --gpu-arch=sm_80,sm_90 "$src/examples/vecadd/vecadd.cpp" -o "$out/vecadd_multi"
 # The same file without the plugin.

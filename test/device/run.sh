@@ -21,6 +21,7 @@ expect() { # NAME PATTERN COMMAND...
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
 expect vecadd_sm80 'PASSED: all 1024 elements correct' "$dir/vecadd_sm80"
 expect vecadd_sm90 'PASSED: all 1024 elements correct' "$dir/vecadd_sm90"
+expect vecadd_gpu_only 'PASSED: all 1024 elements correct on NVIDIA' "$dir/vecadd_gpu_only"
 expect vecadd_multi 'kernels::vecadd: loading its cubin for sm_90' env ALLOY_TRACE_LAUNCHES=1 "$dir/vecadd_multi"
 expect vecadd_multi_runs 'PASSED: all 1024 elements correct' "$dir/vecadd_multi"
 expect vecadd_sm80_jit 'kernels::vecadd: loading its PTX for sm_80 (JIT-compiled by the driver)' env ALLOY_TRACE_LAUNCHES=1 "$dir/vecadd_sm80"

@@ -18,6 +18,7 @@ vecadd(std::span<const float> a, std::span<const float> b,
 [[gpu::kernel]] void uncontracted(float *out) {}
 [[gpu::kernel]] void broken(float *out) {}
 [[gpu::kernel, gpu::launch_contract(1, 64)]] void clustered(float *out) {}
+[[gpu::kernel, gpu::launch_contract(1, 64)]] void gpu_only(float *out) {}
 } // namespace kernels
 
 namespace {
@@ -63,10 +64,15 @@ gpu::context no_device() {
   return gpu::detail::runtime_access::make_context(nullptr, nullptr);
 }
 
+// A kernel key naming `name` (no RTTI tag, no CPU entries).
+gpu::detail::kernel_key key_of(const void *address, std::string_view name) {
+  return {address, name, nullptr};
+}
+
 TEST(ModuleRegistry, ParsesAndFindsRegisteredKernels) {
   __alloy_register_module(&good_image());
   __alloy_register_module(&good_image()); // idempotent
-  auto found = gpu::detail::find_kernel(good_functions[0], "ignored");
+  auto found = gpu::detail::find_kernel(key_of(good_functions[0], "ignored"));
   ASSERT_TRUE(found) << found.error().message();
   const gpu::detail::kernel_record &k = **found;
   EXPECT_EQ(k.symbol, "_Z10registered");
@@ -89,7 +95,7 @@ TEST(ModuleRegistry, ParsesAndFindsRegisteredKernels) {
 
   EXPECT_FALSE(k.grid_sync);
 
-  auto other = gpu::detail::find_kernel(good_functions[1], "x");
+  auto other = gpu::detail::find_kernel(key_of(good_functions[1], "x"));
   ASSERT_TRUE(other);
   EXPECT_FALSE((*other)->contract);
   EXPECT_TRUE((*other)->grid_sync);
@@ -153,6 +159,10 @@ TEST(ModuleRegistry, RejectsMalformedMetadata) {
   expect_malformed("arch sm_80\nkernel a b\n", 2,
                    "lists 1 kernels, its image 2");
   expect_malformed("arch sm_80\narch sm_90\n", 0, "a second 'arch'");
+  expect_malformed("arch sm_80\nno_cpu_device 1\n", 0,
+                   "'no_cpu_device' takes nothing");
+  expect_malformed("arch sm_80\nkernel a b\nno_cpu_device\n", 1,
+                   "'no_cpu_device' after a 'kernel' or 'global' record");
   expect_malformed("arch sm_80\nglobal g shared 4 g\n", 0,
                    "'global' needs SYMBOL SPACE SIZE NAME");
   expect_malformed("arch sm_80\nglobal g global 0 g\n", 0,
@@ -179,11 +189,10 @@ unsigned counter;
 TEST(ModuleRegistry, FindsDeviceGlobalsByTheirHostVariables) {
   static const void *const globals[] = {&table, &counter};
   static alloy_module_image image = [] {
-    alloy_module_image i =
-        image_of("arch sm_80\n"
-                 "global _Z5table constant 16 ns::table\n"
-                 "global counter global 4 counter\n",
-                 0, nullptr);
+    alloy_module_image i = image_of("arch sm_80\n"
+                                    "global _Z5table constant 16 ns::table\n"
+                                    "global counter global 4 counter\n",
+                                    0, nullptr);
     i.global_count = 2;
     i.host_globals = globals;
     return i;
@@ -226,7 +235,8 @@ TEST(ModuleRegistry, MalformedImageIsReportedForItsKernels) {
   static const alloy_module_image image =
       image_of("arch sm_80\nkernel _Z6broken\n", 1, functions);
   __alloy_register_module(&image);
-  auto found = gpu::detail::find_kernel(functions[0], "kernels::broken");
+  auto found =
+      gpu::detail::find_kernel(key_of(functions[0], "kernels::broken"));
   ASSERT_FALSE(found);
   EXPECT_EQ(found.error().code(), gpu::errc::invalid_module);
   EXPECT_NE(found.error().message().find("kernel 'kernels::broken' cannot be "
@@ -300,13 +310,13 @@ TEST(Prepare, GridMustBeWholeClusters) {
       reinterpret_cast<const void *>(&kernels::clustered)};
   static const alloy_module_image image = image_of(metadata, 1, functions);
   __alloy_register_module(&image);
-  auto found = gpu::detail::find_kernel(functions[0], "x");
+  auto found = gpu::detail::find_kernel(key_of(functions[0], "x"));
   ASSERT_TRUE(found) << found.error().message();
   EXPECT_EQ((*found)->cluster[0], 2u);
   EXPECT_EQ((*found)->cluster[1], 1u);
   gpu::context ctx = no_device();
-  auto odd = gpu::prepare<kernels::clustered>(
-      ctx, gpu::launch_config_1d{3, 64});
+  auto odd =
+      gpu::prepare<kernels::clustered>(ctx, gpu::launch_config_1d{3, 64});
   ASSERT_FALSE(odd);
   EXPECT_EQ(odd.error().code(), gpu::errc::invalid_config);
   EXPECT_EQ(odd.error().message(),
@@ -314,8 +324,39 @@ TEST(Prepare, GridMustBeWholeClusters) {
             "of its cluster's 2 blocks ([[gpu::cluster_dims(2, 1, 1)]]): the "
             "grid must be whole clusters");
   // Whole clusters pass this check (and stop at the missing device).
-  auto even = gpu::prepare<kernels::clustered>(
-      ctx, gpu::launch_config_1d{4, 64});
+  auto even =
+      gpu::prepare<kernels::clustered>(ctx, gpu::launch_config_1d{4, 64});
   ASSERT_FALSE(even);
   EXPECT_NE(even.error().code(), gpu::errc::invalid_config);
+}
+
+// A module built with alloy++ --no-cpu-device: the CPU device refuses its
+// kernels, naming the flag (the object holds no host copy to run).
+TEST(Prepare, GpuOnlyKernelOnTheCpuDevice) {
+  static const char metadata[] = "arch sm_90\n"
+                                 "no_cpu_device\n"
+                                 "kernel _Z8gpu_onlyPf kernels::gpu_only\n"
+                                 "contract 1 64 1 1\n"
+                                 "param out raw_output 8 0:8\n";
+  static const void *const functions[] = {
+      reinterpret_cast<const void *>(&kernels::gpu_only)};
+  static const alloy_module_image image = image_of(metadata, 1, functions);
+  auto parsed = gpu::detail::parse_module(image);
+  ASSERT_TRUE(parsed) << parsed.error().message();
+  EXPECT_FALSE((*parsed)->cpu_device);
+  __alloy_register_module(&image);
+  auto ctx = gpu::context::create_cpu().value();
+  auto p = gpu::prepare<kernels::gpu_only>(ctx, gpu::launch_config_1d{1, 64});
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().code(), gpu::errc::kernel_not_compiled);
+  EXPECT_EQ(p.error().message(),
+            "kernel 'kernels::gpu_only' was compiled for the GPU only "
+            "(alloy++ --no-cpu-device), so the CPU device cannot run it: "
+            "compile its file without --no-cpu-device");
+  // The default: a module with host copies runs there.
+  static const alloy_module_image both =
+      image_of(good_metadata, 2, good_functions);
+  auto parsed_both = gpu::detail::parse_module(both);
+  ASSERT_TRUE(parsed_both) << parsed_both.error().message();
+  EXPECT_TRUE((*parsed_both)->cpu_device);
 }

@@ -12,10 +12,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <filesystem>
 #include <sstream>
 #include <string>
-#include <dlfcn.h>
 #include <unistd.h>
 #include <vector>
 
@@ -234,7 +234,8 @@ std::string checkArch(const std::string &Archs) {
 int queryGpus() {
   // The runtime's override of the driver's path, honoured here too.
   const char *Path = std::getenv("ALLOY_CUDA_DRIVER");
-  void *Lib = dlopen(Path && *Path ? Path : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  void *Lib =
+      dlopen(Path && *Path ? Path : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!Lib) {
     std::printf("error no CUDA driver: %s\n", dlerror());
     return 1;
@@ -274,8 +275,8 @@ int queryGpus() {
     char DevName[256] = {};
     size_t Bytes = 0;
     if (Get(&Dev, I) != 0 || Attr(&Major, 75, Dev) != 0 ||
-        Attr(&Minor, 76, Dev) != 0 || Name(DevName, sizeof(DevName), Dev) != 0 ||
-        Mem(&Bytes, Dev) != 0)
+        Attr(&Minor, 76, Dev) != 0 ||
+        Name(DevName, sizeof(DevName), Dev) != 0 || Mem(&Bytes, Dev) != 0)
       continue;
     std::printf("gpu %d sm_%d%d %zu %s\n", I, Major, Minor, Bytes, DevName);
   }
@@ -362,6 +363,10 @@ void printHelp(const Paths &P) {
       "value(),\n"
       "                     std::get) stops the kernel (trap, the default) or "
       "is an error\n"
+      "  --no-cpu-device    No host copies of the kernels: they run on a GPU "
+      "only, the\n"
+      "                     CPU device refuses them (a smaller object, a "
+      "faster compile)\n"
       "  --emit-alloy       Print the kernels' Alloy IR (MLIR) to stdout; "
       "compiles nothing\n"
       "  --alloy-verbose    Print the clang++ command to stderr, then run it\n"
@@ -384,7 +389,7 @@ int main(int Argc, char **Argv) {
   Paths P = locate(Argv[0]);
   Args User;
   std::string Arch, Trace, FPContract, LibraryThrow;
-  bool FastMath = false, LineInfo = false;
+  bool FastMath = false, LineInfo = false, NoCpuDevice = false;
   bool HasTrace = false, Verbose = false, PrintOnly = false, Version = false;
   bool EmitAlloy = false;
   bool PrevTakesValue = false, AfterDashDash = false;
@@ -428,6 +433,8 @@ int main(int Argc, char **Argv) {
       return fail(A + ": Alloy has no device debugging (variables, "
                       "breakpoints in cuda-gdb); -g or -lineinfo give line "
                       "info for profilers and compute-sanitizer");
+    } else if (A == "--no-cpu-device") {
+      NoCpuDevice = true;
     } else if (A == "--emit-alloy") {
       EmitAlloy = true;
       User.push_back("-fsyntax-only");
@@ -498,6 +505,8 @@ int main(int Argc, char **Argv) {
         Cmd.push_back("-fplugin-arg-alloy-fast-math");
       if (LineInfo)
         Cmd.push_back("-fplugin-arg-alloy-line-info");
+      if (NoCpuDevice)
+        Cmd.push_back("-fplugin-arg-alloy-no-cpu-device");
       if (!LibraryThrow.empty())
         Cmd.push_back("-fplugin-arg-alloy-library-throw=" + LibraryThrow);
       if (HasTrace) {
@@ -566,8 +575,8 @@ int main(int Argc, char **Argv) {
     alloy_driver::PchRequest Request{P.ClangXX, P.IncludeDir, P.Plugin,
                                      Args(Cmd.begin() + 1, Cmd.end()),
                                      !PrintOnly};
-    bool Compiles = std::find(Cmd.begin(), Cmd.end(), "-fplugin=" + P.Plugin) !=
-                    Cmd.end();
+    bool Compiles =
+        std::find(Cmd.begin(), Cmd.end(), "-fplugin=" + P.Plugin) != Cmd.end();
     if (Compiles) {
       alloy_driver::PchResult Pch = alloy_driver::precompiledGpuHeader(Request);
       if (Verbose)

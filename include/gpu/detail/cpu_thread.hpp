@@ -20,16 +20,18 @@ struct dim3u {
 enum class warp_op : uint32_t { idx, up, down, bfly, ballot, all, any, sync };
 
 // The CPU device's entry points, reached through the thread's state so
-// that the headers need no symbol from the runtime library.
+// that the headers need no symbol from the runtime library. None throws
+// (so a kernel's host code has no landing pad around them).
 struct hooks {
-  void (*barrier)();
+  void (*barrier)() noexcept;
   // The warp operation `op` of the calling lane: its 64-bit value (a
   // shuffle's word, a vote's predicate), the shuffle's lane or delta, the
   // member mask.
-  uint64_t (*warp)(warp_op op, uint64_t value, uint32_t arg, uint32_t mask);
+  uint64_t (*warp)(warp_op op, uint64_t value, uint32_t arg,
+                   uint32_t mask) noexcept;
   // Ends the kernel with a fault (gpu::trap, a failed assert); `why` is
   // printed. Does not return.
-  void (*trap)(const char *why);
+  void (*trap)(const char *why) noexcept;
 };
 
 struct thread_state {

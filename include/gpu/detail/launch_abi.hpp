@@ -30,12 +30,14 @@ struct param_desc {
   uint64_t size; // sizeof the parameter type
 };
 
-// A kernel: its host function's address (the registry key), the name to
-// use in messages when the registry does not know it, and the entry that
-// calls the host function with one object per parameter (the CPU device).
+// A kernel: its host function's address (the registry key), what its name
+// in messages is made from when the registry does not know it, and the
+// entry that calls the host function with one object per parameter (the
+// CPU device). A constant: one per kernel, built by the compiler.
 struct kernel_key {
   const void *address;
-  std::string_view name;
+  std::string_view static_name; // kernel_static_name<K>()
+  const void *tag;              // kernel_tag_of<K>()
   void (*invoke)(void *const *objects) = nullptr;
   // Every thread of `count` blocks from linear block `first`, in order,
   // with `state` describing the grid (bid, tid and lane advance): kernels
@@ -176,11 +178,20 @@ template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
 template <auto K, class R, class... P>
 struct host_entry<K, R (*)(P...) noexcept> : host_entry<K, R (*)(P...)> {};
 
-template <auto K> kernel_key kernel_key_of() {
+// Constant-initialized (no guard, no code per kernel beyond the entries).
+template <auto K> const kernel_key &kernel_key_of() {
   using entry = host_entry<K, std::decay_t<decltype(K)>>;
-  return {reinterpret_cast<const void *>(K), kernel_name<K>(), &entry::invoke,
-          &entry::invoke_blocks};
+  // (The name is a constant of its own: beside the reinterpret_cast, clang
+  // would not fold the call.)
+  static constexpr std::string_view name = kernel_static_name<K>();
+  static const kernel_key key = {reinterpret_cast<const void *>(K), name,
+                                 kernel_tag_of<K>(), &entry::invoke,
+                                 &entry::invoke_blocks};
+  return key;
 }
+
+// The kernel's name for messages: kernel_name<K>() from a key.
+std::string kernel_display_name(const kernel_key &key);
 
 } // namespace gpu::detail
 

@@ -167,8 +167,7 @@ template <class P, class A> constexpr arg_problem argument_problem() {
     if constexpr (!std::is_same_v<std::remove_const_t<U>,
                                   typename traits::element>)
       return arg_problem::element_mismatch;
-    else if constexpr (traits::kind != param_kind::input &&
-                       std::is_const_v<U>)
+    else if constexpr (traits::kind != param_kind::input && std::is_const_v<U>)
       return arg_problem::const_output;
     else
       return arg_problem::none;
@@ -342,11 +341,13 @@ constexpr void diagnose_each(type_list<Ps...>, type_list<As...>,
   ((void)check_argument<K, Is + 1, Ps, As>::ok, ...);
 }
 
-// Instantiates the checks whose static_asserts explain a rejection.
+// Instantiates the checks whose static_asserts explain a rejection, and
+// only for a rejected launch: an accepted one (the common case, hundreds
+// in a file) pays for no message.
 template <auto K, class... Args> constexpr void diagnose_arguments() {
   using sig = kernel_signature<decltype(K)>;
   assert_kernel<K>();
-  if constexpr (sig::valid) {
+  if constexpr (sig::valid && !arguments_accepted<K, Args...>()) {
     (void)check_argument_count<K, sizeof...(Args)>::ok;
     if constexpr (sig::arity == sizeof...(Args))
       diagnose_each<K>(typename sig::params{}, type_list<Args...>{},

@@ -30,10 +30,23 @@ constexpr std::string_view pretty_argument(std::string_view pretty,
   return pretty.substr(start, end - start);
 }
 
+template <auto K> constexpr std::string_view pretty_kernel() {
+  return __PRETTY_FUNCTION__;
+}
+inline void pretty_kernel_probe() {}
+// Where K's spelling starts in pretty_kernel<K>(), the same for every K:
+// found once, so that each kernel's name costs no search.
+inline constexpr size_t pretty_kernel_offset =
+    pretty_kernel<pretty_kernel_probe>().find("[K = ");
+
 // The qualified name of kernel K, e.g. "kernels::vecadd" (template
 // arguments missing for a specialization: see above).
 template <auto K> constexpr std::string_view kernel_static_name() {
-  std::string_view name = pretty_argument(__PRETTY_FUNCTION__, "[K = ");
+  std::string_view name = pretty_kernel<K>();
+  if (pretty_kernel_offset == std::string_view::npos || name.back() != ']')
+    return name;
+  name = name.substr(pretty_kernel_offset + 5);
+  name.remove_suffix(1);
   if (!name.empty() && name.front() == '&')
     name.remove_prefix(1);
   return name;
@@ -51,17 +64,24 @@ template <auto K> struct kernel_tag {};
 std::string demangle_kernel_name(std::string_view fallback,
                                  const char *mangled_tag);
 
+// The std::type_info of kernel_tag<K>, or null without RTTI: a constant
+// address (void, so that files built with and without RTTI agree).
+template <auto K> constexpr const void *kernel_tag_of() {
+#if defined(__cpp_rtti) || defined(__GXX_RTTI)
+  return &typeid(kernel_tag<K>);
+#else
+  return nullptr;
+#endif
+}
+
+// Defined in the runtime: demangle_kernel_name of the tag's mangled name
+// (`tag` is kernel_tag_of<K>()).
+std::string tagged_kernel_name(std::string_view fallback, const void *tag);
+
 // The qualified C++ name of kernel K, with template arguments where RTTI is
 // available.
-template <auto K> const std::string &kernel_name() {
-#if defined(__cpp_rtti) || defined(__GXX_RTTI)
-  static const std::string name = demangle_kernel_name(
-      kernel_static_name<K>(), typeid(kernel_tag<K>).name());
-#else
-  static const std::string name =
-      demangle_kernel_name(kernel_static_name<K>(), nullptr);
-#endif
-  return name;
+template <auto K> std::string kernel_name() {
+  return tagged_kernel_name(kernel_static_name<K>(), kernel_tag_of<K>());
 }
 
 } // namespace gpu::detail

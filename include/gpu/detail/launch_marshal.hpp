@@ -110,6 +110,23 @@ marshal(type_list<Ps...>, std::index_sequence<Is...>, stream &s,
       std::span<const buffer_arg>(buffers.data(), buffer_count));
 }
 
+// gpu::launch_unchecked's body, shared like marshal by the kernels of one
+// signature: only the key and the configuration depend on the kernel.
+template <class... Ps, size_t... Is, class... Args>
+[[gnu::noinline]] result<void>
+prepare_and_marshal(type_list<Ps...> params, std::index_sequence<Is...> order,
+                    stream &s, const kernel_key &key, const launch_dims &dims,
+                    Args &...args) {
+  auto handle =
+      prepare_kernel(key, s, dims,
+                     std::span<const param_desc>(
+                         param_table<type_list<Ps...>>::value, sizeof...(Ps)),
+                     contract_use::block_only);
+  if (!handle)
+    return std::unexpected(std::move(handle.error()));
+  return marshal(params, order, s, *handle, args...);
+}
+
 template <auto K, class... Args>
 result<void> marshal_and_launch(stream &s, const kernel_handle &kernel,
                                 Args &&...args) {
