@@ -41,6 +41,21 @@ if(NOT entries)
   message(FATAL_ERROR "${exe} has no embedded PTX entry for vecadd")
 endif()
 message(STATUS "embedded PTX: ${entries}")
+# alloy_add_gpu_code(... NO_CPU_DEVICE): the metadata's no_cpu_device
+# record after its arch record, which the default build must not have (the
+# runtime's own text names the record too).
+if(EXISTS "${BINARY_DIR}/vecadd_gpu_only")
+  set(record "arch sm_[0-9]+a?\nno_cpu_device\n")
+  file(STRINGS "${BINARY_DIR}/vecadd_gpu_only" gpu_only NEWLINE_CONSUME
+    REGEX "${record}")
+  if(NOT gpu_only)
+    message(FATAL_ERROR "vecadd_gpu_only has no no_cpu_device record")
+  endif()
+  file(STRINGS "${exe}" both NEWLINE_CONSUME REGEX "${record}")
+  if(both)
+    message(FATAL_ERROR "${exe} has a no_cpu_device record")
+  endif()
+endif()
 
 execute_process(COMMAND "${exe}" RESULT_VARIABLE rc
   OUTPUT_VARIABLE out ERROR_VARIABLE err)
