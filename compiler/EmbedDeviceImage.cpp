@@ -9,7 +9,6 @@
 #include "gpu/detail/module_abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -21,9 +20,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
-
-#include <cctype>
-#include <cstdlib>
 
 using namespace llvm;
 
@@ -53,26 +49,6 @@ static void makeUnfoldable(Module &m, Function &f) {
       ConstantInt::get(i8, 0), "__alloy_kernel_id." + f.getName());
   IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
   b.CreateLoad(i8, id, /*isVolatile=*/true);
-}
-
-// The member of gpu::detail::host_entry<K> that `call` is in ("blocks",
-// "call", "invoke", ...), or empty.
-static std::string hostEntryMember(const CallBase &call) {
-  StringRef caller = call.getFunction()->getName();
-  if (!caller.contains("10host_entry"))
-    return {};
-  std::string mangled = caller.str(); // the demangler points into it
-  ItaniumPartialDemangler demangler;
-  if (demangler.partialDemangle(mangled.c_str()))
-    return {};
-  char *base = demangler.getFunctionBaseName(nullptr, nullptr);
-  char *scope = demangler.getFunctionDeclContextName(nullptr, nullptr);
-  std::string member;
-  if (base && scope && StringRef(scope).starts_with("gpu::detail::host_entry<"))
-    member = base;
-  std::free(base);
-  std::free(scope);
-  return member;
 }
 
 // Empties `f`; returns its new, empty entry block.
@@ -127,7 +103,7 @@ static void callOptimizedCopy(Function &f, bool independent, bool cpuDevice) {
     auto *call = dyn_cast<CallBase>(u.getUser());
     if (!call || !call->isCallee(&u))
       continue;
-    std::string member = hostEntryMember(*call);
+    std::string member = hostEntryMember(*call->getFunction());
     if ((!cpuDevice && !member.empty()) || (!independent && member == "blocks"))
       neverRun.insert(call->getFunction());
     else

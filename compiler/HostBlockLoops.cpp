@@ -7,30 +7,43 @@
 // rest. Runs late in the host's scalar pipeline, on those functions only.
 #include "HostPasses.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/InductiveRangeCheckElimination.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 
+#include <cstdlib>
+
 namespace alloy {
 
-// gpu::detail::host_entry<...>, as mangled.
-static bool isHostEntryMember(const llvm::Function &function,
-                              llvm::StringRef member) {
+std::string hostEntryMember(const llvm::Function &function) {
   llvm::StringRef name = function.getName();
-  return name.starts_with("_ZN3gpu6detail10host_entryI") &&
-         name.contains(member);
+  if (!name.starts_with("_ZN3gpu6detail10host_entryI"))
+    return {};
+  std::string mangled = name.str(); // the demangler points into it
+  llvm::ItaniumPartialDemangler demangler;
+  if (demangler.partialDemangle(mangled.c_str()))
+    return {};
+  char *base = demangler.getFunctionBaseName(nullptr, nullptr);
+  char *scope = demangler.getFunctionDeclContextName(nullptr, nullptr);
+  std::string member;
+  if (base && scope &&
+      llvm::StringRef(scope).starts_with("gpu::detail::host_entry<"))
+    member = base;
+  std::free(base);
+  std::free(scope);
+  return member;
 }
 
 bool isCpuBlockLoops(const llvm::Function &function) {
-  return isHostEntryMember(function,
-                           "E13invoke_blocksEPKPvPNS0_3cpu12thread_stateEmm");
+  return hostEntryMember(function) == "invoke_blocks";
 }
 
 bool isCpuEntry(const llvm::Function &function) {
-  return isCpuBlockLoops(function) ||
-         isHostEntryMember(function, "E6invokeEPKPv");
+  std::string member = hostEntryMember(function);
+  return member == "invoke" || member == "invoke_blocks";
 }
 
 llvm::PreservedAnalyses

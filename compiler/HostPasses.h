@@ -11,6 +11,8 @@
 #include "clang/AST/DeclGroup.h"
 #include "llvm/IR/PassManager.h"
 
+#include <string>
+
 namespace alloy {
 
 // Makes each [[gpu::shared]] local of device code a thread_local global,
@@ -40,9 +42,11 @@ struct HostLoopPragmasPass : llvm::PassInfoMixin<HostLoopPragmasPass> {
   static bool isRequired() { return true; }
 };
 
-// Whether `function` is host_entry<K>::invoke_blocks for some kernel K
-// (<gpu/detail/launch_abi.hpp>), and whether it is that or
-// host_entry<K>::invoke: the CPU device's entries.
+// The member of gpu::detail::host_entry<K> (<gpu/detail/launch_abi.hpp>)
+// that `function` is ("invoke", "invoke_blocks", "blocks", "call"), or
+// empty. Whether it is host_entry<K>::invoke_blocks, and whether it is that
+// or host_entry<K>::invoke: the CPU device's entries.
+std::string hostEntryMember(const llvm::Function &function);
 bool isCpuBlockLoops(const llvm::Function &function);
 bool isCpuEntry(const llvm::Function &function);
 

@@ -56,8 +56,4 @@ std::string tagged_kernel_name(std::string_view fallback, const void *tag) {
       tag ? static_cast<const std::type_info *>(tag)->name() : nullptr);
 }
 
-std::string kernel_display_name(const kernel_key &key) {
-  return tagged_kernel_name(key.static_name, key.tag);
-}
-
 } // namespace gpu::detail

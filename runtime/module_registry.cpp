@@ -93,12 +93,12 @@ result<const kernel_record *> find_kernel(const kernel_key &key) {
   std::lock_guard lock(r.mutex);
   if (auto it = r.broken.find(key.address); it != r.broken.end())
     return fail(errc::invalid_module,
-                "kernel '" + kernel_display_name(key) +
+                "kernel '" + tagged_kernel_name(key.static_name, key.tag) +
                     "' cannot be used: " + it->second.message());
   if (auto it = r.kernels.find(key.address); it != r.kernels.end())
     return it->second;
   return fail(errc::kernel_not_compiled,
-              "kernel '" + kernel_display_name(key) +
+              "kernel '" + tagged_kernel_name(key.static_name, key.tag) +
                   "' was not compiled for the GPU: compile its file with "
                   "alloy++ (the Alloy clang plugin)");
 }

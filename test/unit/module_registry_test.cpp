@@ -354,9 +354,7 @@ TEST(Prepare, GpuOnlyKernelOnTheCpuDevice) {
             "(alloy++ --no-cpu-device), so the CPU device cannot run it: "
             "compile its file without --no-cpu-device");
   // The default: a module with host copies runs there.
-  static const alloy_module_image both =
-      image_of(good_metadata, 2, good_functions);
-  auto parsed_both = gpu::detail::parse_module(both);
+  auto parsed_both = gpu::detail::parse_module(good_image());
   ASSERT_TRUE(parsed_both) << parsed_both.error().message();
   EXPECT_TRUE((*parsed_both)->cpu_device);
 }

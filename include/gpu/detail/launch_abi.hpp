@@ -190,9 +190,6 @@ template <auto K> const kernel_key &kernel_key_of() {
   return key;
 }
 
-// The kernel's name for messages: kernel_name<K>() from a key.
-std::string kernel_display_name(const kernel_key &key);
-
 } // namespace gpu::detail
 
 #endif // GPU_DETAIL_LAUNCH_ABI_HPP

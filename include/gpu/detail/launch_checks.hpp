@@ -96,9 +96,12 @@ template <class List> struct param_table;
 template <class... Ps> struct param_table<type_list<Ps...>> {
   static constexpr param_desc value[sizeof...(Ps) + 1] = {desc_of<Ps>()..., {}};
 };
+template <class... Ps>
+std::span<const param_desc> param_descs(type_list<Ps...>) {
+  return {param_table<type_list<Ps...>>::value, sizeof...(Ps)};
+}
 template <auto K> std::span<const param_desc> param_descs() {
-  using sig = kernel_signature<decltype(K)>;
-  return {param_table<typename sig::params>::value, sig::arity};
+  return param_descs(typename kernel_signature<decltype(K)>::params{});
 }
 
 // ------------------------------------------------------------- arguments --

@@ -117,11 +117,8 @@ template <class... Ps, size_t... Is, class... Args>
 prepare_and_marshal(type_list<Ps...> params, std::index_sequence<Is...> order,
                     stream &s, const kernel_key &key, const launch_dims &dims,
                     Args &...args) {
-  auto handle =
-      prepare_kernel(key, s, dims,
-                     std::span<const param_desc>(
-                         param_table<type_list<Ps...>>::value, sizeof...(Ps)),
-                     contract_use::block_only);
+  auto handle = prepare_kernel(key, s, dims, param_descs(params),
+                               contract_use::block_only);
   if (!handle)
     return std::unexpected(std::move(handle.error()));
   return marshal(params, order, s, *handle, args...);
