@@ -85,15 +85,17 @@ static void forwardTo(Function &f, Function &callee) {
     b.CreateRet(call);
 }
 
-// Direct calls of kernel `f` call a copy of it that the optimizer may
-// inline and optimize (`f` itself, whose address identifies the kernel,
-// is kept unoptimized below). What the CPU device never runs is compiled
-// to a trap, so that the optimizer neither inlines nor compiles the kernel
+// Direct calls of kernel `f`, and the CPU device's entries
+// (host_entry<K>::invoke and invoke_blocks, which pass `f` to the loops
+// that they inline), call a copy of it that the optimizer may inline and
+// optimize (`f` itself, whose address identifies the kernel, is kept
+// unoptimized below). What the CPU device never runs is compiled to a
+// trap, so that the optimizer neither inlines nor compiles the kernel
 // there (most of the host object's size and compile time in a file of many
 // kernel instances):
-// - the block loops (host_entry<K>::blocks) of a kernel whose threads wait
-//   for each other, which the CPU device runs a thread at a time, through
-//   host_entry<K>::invoke;
+// - the block loops (host_entry<K>::invoke_blocks) of a kernel whose
+//   threads wait for each other, which the CPU device runs a thread at a
+//   time, through host_entry<K>::invoke;
 // - every host_entry<K> member, and `f`, in an object built without the
 //   CPU device (--no-cpu-device).
 static void callOptimizedCopy(Function &f, bool independent, bool cpuDevice) {
@@ -101,10 +103,13 @@ static void callOptimizedCopy(Function &f, bool independent, bool cpuDevice) {
   SmallPtrSet<Function *, 2> neverRun;
   for (Use &u : f.uses()) {
     auto *call = dyn_cast<CallBase>(u.getUser());
-    if (!call || !call->isCallee(&u))
+    if (!call)
       continue;
     std::string member = hostEntryMember(*call->getFunction());
-    if ((!cpuDevice && !member.empty()) || (!independent && member == "blocks"))
+    if (!call->isCallee(&u) && member.empty())
+      continue;
+    if ((!cpuDevice && !member.empty()) ||
+        (!independent && member == "invoke_blocks"))
       neverRun.insert(call->getFunction());
     else
       calls.push_back(&u);

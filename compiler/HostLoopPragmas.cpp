@@ -54,9 +54,12 @@ HostLoopPragmasPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   for (size_t i = 0; i < reached.size(); ++i)
     for (llvm::Instruction &inst : llvm::instructions(*reached[i]))
       if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-        if (llvm::Function *callee = call->getCalledFunction();
-            callee && !callee->isDeclaration())
-          reached.insert(callee);
+        // The callee, and functions passed to it (the entries pass the
+        // kernel to the loops they inline).
+        for (llvm::Value *operand : call->operands())
+          if (auto *callee = llvm::dyn_cast<llvm::Function>(operand);
+              callee && !callee->isDeclaration())
+            reached.insert(callee);
   llvm::DenseMap<llvm::MDNode *, llvm::MDNode *> rewritten;
   bool changed = false;
   for (llvm::Function *f : reached)

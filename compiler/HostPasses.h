@@ -43,7 +43,7 @@ struct HostLoopPragmasPass : llvm::PassInfoMixin<HostLoopPragmasPass> {
 };
 
 // The member of gpu::detail::host_entry<K> (<gpu/detail/launch_abi.hpp>)
-// that `function` is ("invoke", "invoke_blocks", "blocks", "call"), or
+// that `function` is ("invoke" or "invoke_blocks"), or
 // empty. Whether it is host_entry<K>::invoke_blocks, and whether it is that
 // or host_entry<K>::invoke: the CPU device's entries.
 std::string hostEntryMember(const llvm::Function &function);

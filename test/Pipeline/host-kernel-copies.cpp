@@ -17,6 +17,9 @@
 // - an independent kernel keeps its unoptimized host function;
 // - the kernel's key for the runtime is a constant (no guard, no code);
 // - launch_unchecked<K> is a call of a body shared by one signature;
+// - the CPU device's entries of a kernel (host_entry<K>) are one-line
+//   calls of loops shared by one signature, which they inline with the
+//   kernel as a constant (checks SHARED, before the optimizer);
 // - the CPU device's barrier hook cannot throw: no landing pad around it.
 //
 // Without the CPU device (alloy++ --no-cpu-device; checks GPUONLY), each
@@ -29,6 +32,9 @@
 // RUN: FileCheck %s --check-prefix=COPIES < %t/host.ll
 // RUN: %alloy_cc1 -O2 -fplugin-arg-alloy-no-cpu-device -S -emit-llvm %s -o %t/gpu-only.ll
 // RUN: FileCheck %s --check-prefix=GPUONLY < %t/gpu-only.ll
+// RUN: %alloy_cc1 -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t/front.ll
+// RUN: FileCheck %s --check-prefix=SHARED < %t/front.ll
+// RUN: FileCheck %s --check-prefix=SHAREDCALL < %t/front.ll
 // A kernel calling std::tanh is independent although libdevice's tanhf
 // holds an inline asm (rcp.approx), which waits for no other thread.
 // RUN: %alloy_cc1 -O2 -c %s -o %t/host.o
@@ -44,6 +50,13 @@ namespace k {
   auto i = gpu::thread::index_1d();
   if (float *o = c.get_mut(i))
     *o = a[i.get()] + b[i.get()];
+}
+
+[[gpu::kernel]] void sub(std::span<const float> a, std::span<const float> b,
+                         gpu::disjoint_span<float> c) {
+  auto i = gpu::thread::index_1d();
+  if (float *o = c.get_mut(i))
+    *o = a[i.get()] - b[i.get()];
 }
 
 [[gpu::kernel]] void saxpy(float a, std::span<const float> x, float *y) {
@@ -74,6 +87,7 @@ void launch_all(gpu::stream &s, gpu::device_buffer<float> &a,
                 gpu::device_buffer<float> &b, gpu::device_buffer<float> &c) {
   gpu::launch_config_1d cfg{64, 256};
   (void)gpu::launch_unchecked<k::add>(s, cfg, a, b, c);
+  (void)gpu::launch_unchecked<k::sub>(s, cfg, a, b, c);
   (void)gpu::launch_unchecked<k::saxpy>(s, cfg, 2.0f, a, c);
   (void)gpu::launch_unchecked<k::tanh_all>(s, cfg, a, c);
   (void)gpu::launch_unchecked<k::reverse_tile>(s, cfg, a, c);
@@ -94,6 +108,13 @@ float scale_on_host(float a, float y) {
 // HOST-NEXT: tail call void @llvm.trap()
 // HOST-NEXT: unreachable
 // HOST-NEXT: {{^}$}}
+
+// Five kernels, four signatures: four block loops.
+// SHARED-COUNT-4: define {{.*}}@_ZN3gpu6detail12thread_entryI{{.*}}6blocks
+// SHARED-NOT: define {{.*}}@_ZN3gpu6detail12thread_entryI{{.*}}6blocks
+// SHAREDCALL-LABEL: define {{.*}}host_entry{{.*}}k3sub{{.*}}13invoke_blocks
+// SHAREDCALL: call {{.*}}@_ZN3gpu6detail12thread_entryI{{.*}}6blocks{{.*}}(ptr {{.*}}@_ZN1k3sub
+// SHAREDCALL: {{^}$}}
 
 // META: kernel _ZN1k3add{{[^ ]*}} k::add
 // META-NEXT: independent

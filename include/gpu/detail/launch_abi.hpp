@@ -127,24 +127,23 @@ result<void> launch_kernel(stream &s, const kernel_handle &kernel,
                            std::span<void *const> objects,
                            std::span<const buffer_arg> buffers);
 
-// Calls kernel K with copies of the objects, as each GPU thread gets the
-// parameters.
-template <auto K, class F> struct host_entry;
-template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
-  static void invoke(void *const *objects) {
-    call(objects, std::index_sequence_for<P...>{});
-  }
-  // (The plugin's HostBlockLoops pass finds this function by its name.)
-  static void invoke_blocks(void *const *objects, cpu::thread_state *state,
-                            uint64_t first, uint64_t count) {
-    blocks(objects, state, first, count, std::index_sequence_for<P...>{});
-  }
-  // The parameters are copied into locals once (each thread still gets
-  // its own copy), so that the optimizer keeps them in registers.
-  template <std::size_t... I>
+// The CPU device's entries, shared by the kernels of one signature: a
+// kernel is a run-time argument here, made a constant (and the call
+// direct) when its host_entry<K> member inlines them. Per kernel, the
+// front end instantiates two one-line functions only.
+template <class... P> struct thread_entry {
+  template <class R, std::size_t... I>
   [[gnu::always_inline]] static void
-  blocks(void *const *objects, cpu::thread_state *state, uint64_t first,
-         uint64_t count, std::index_sequence<I...>) {
+  call(R (*kernel)(P...), void *const *objects, std::index_sequence<I...>) {
+    kernel(*static_cast<std::remove_cvref_t<P> *>(objects[I])...);
+  }
+  // Every thread of `count` blocks from linear block `first`. The
+  // parameters are copied into locals once (each thread still gets its
+  // own copy), so that the optimizer keeps them in registers.
+  template <class R, std::size_t... I>
+  [[gnu::always_inline]] static void
+  blocks(R (*kernel)(P...), void *const *objects, cpu::thread_state *state,
+         uint64_t first, uint64_t count, std::index_sequence<I...>) {
     std::tuple<std::remove_cvref_t<P>...> params(
         *static_cast<std::remove_cvref_t<P> *>(objects[I])...);
     cpu::current = state; // (also tells the optimizer where it points)
@@ -159,7 +158,7 @@ template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
           for (uint32_t x = 0; x < d.x; ++x, ++rank) {
             state->tid = {x, y, z};
             state->lane = rank % 32;
-            K(std::get<I>(params)...);
+            kernel(std::get<I>(params)...);
           }
       if (++b.x == g.x) {
         b.x = 0;
@@ -170,9 +169,20 @@ template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
       }
     }
   }
-  template <std::size_t... I>
-  static void call(void *const *objects, std::index_sequence<I...>) {
-    K(*static_cast<std::remove_cvref_t<P> *>(objects[I])...);
+};
+
+// Calls kernel K with copies of the objects, as each GPU thread gets the
+// parameters. (The plugin finds these members by their names, and K among
+// their calls' arguments: see EmbedDeviceImage and HostBlockLoops.)
+template <auto K, class F> struct host_entry;
+template <auto K, class R, class... P> struct host_entry<K, R (*)(P...)> {
+  static void invoke(void *const *objects) {
+    thread_entry<P...>::call(K, objects, std::index_sequence_for<P...>{});
+  }
+  static void invoke_blocks(void *const *objects, cpu::thread_state *state,
+                            uint64_t first, uint64_t count) {
+    thread_entry<P...>::blocks(K, objects, state, first, count,
+                               std::index_sequence_for<P...>{});
   }
 };
 template <auto K, class R, class... P>
