@@ -1,5 +1,6 @@
 #include "NVPTXBackend.h"
 #include "DevicePasses.h"
+#include "DisjointOrsAsAdds.h"
 #include "RevertMachineSinks.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -259,10 +260,10 @@ llvm::StringSet<> recursiveKernels(llvm::Module &module) {
 // other: barriers, warp shuffles, votes and reductions, elect, mbarriers,
 // tensor-core collectives; as intrinsic-name and PTX-mnemonic stems.
 static constexpr llvm::StringLiteral collectiveStems[] = {
-    "barrier", "bar.",     "mbarrier", "shfl.",      "vote.",
-    "match.",  "redux.",   "elect.",   "mma.",       "wmma.",
-    "wgmma.",  "ldmatrix", "stmatrix", "cp.async.bulk", "setmaxnreg",
-    "activemask"};
+    "barrier",  "bar.",          "mbarrier",   "shfl.",
+    "vote.",    "match.",        "redux.",     "elect.",
+    "mma.",     "wmma.",         "wgmma.",     "ldmatrix",
+    "stmatrix", "cp.async.bulk", "setmaxnreg", "activemask"};
 
 // Whether a call makes its thread wait for, or exchange with, other
 // threads: a collective intrinsic, an inline asm naming one (libdevice's
@@ -402,6 +403,9 @@ llvm::Expected<std::string> emitPTX(llvm::Module &module,
     return tm.takeError();
   // MachineSink's moves that cost ptxas undone (RevertMachineSinks.h).
   auto revertSinks = revertMachineSinks();
+  // ptxas folds adds into its address arithmetic, not ors
+  // (DisjointOrsAsAdds.h).
+  auto orsAsAdds = disjointOrsAsAdds();
   std::string ptx;
   {
     llvm::raw_string_ostream os(ptx);
