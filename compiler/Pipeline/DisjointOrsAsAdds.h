@@ -6,8 +6,8 @@
 // and ptxas folds additions into its address arithmetic (IMAD.WIDE,
 // LEA, IADD3) but cannot know that an `or`'s bits are disjoint: for the
 // nbody kernel the one `or.b64` of its global index cost 5% (3343 against
-// 3191 us on an H100, docs/performance.md). Alloy emits such an `or` as
-// the `add` it equals.
+// 3191 us on an H100, docs/performance.md). Alloy emits a 64-bit `or` of
+// two registers as the `add` it equals (the others stay: see the .cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +23,8 @@ class RegisterTargetPassConfigCallback;
 namespace alloy {
 
 // While the returned object lives, NVPTX code generation rewrites each
-// integer `or` that instruction selection marked disjoint as an `add`.
+// 64-bit `or` of two registers that instruction selection marked disjoint
+// as an `add`.
 std::unique_ptr<llvm::RegisterTargetPassConfigCallback> disjointOrsAsAdds();
 
 } // namespace alloy

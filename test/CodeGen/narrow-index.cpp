@@ -19,7 +19,7 @@ namespace kernels {
 // PTX: mov.u32 %[[Y:r[0-9]+]], %tid.y;
 // PTX: shl.b32 %[[ROW:r[0-9]+]], %[[Y]], 4;
 // PTX: mov.u32 %[[X:r[0-9]+]], %tid.x;
-// PTX: add.s32 %[[I:r[0-9]+]], %[[ROW]], %[[X]];
+// PTX: or.b32 %[[I:r[0-9]+]], %[[ROW]], %[[X]];
 // PTX: mul.wide.u32 %{{rd[0-9]+}}, %[[I]], 4;
 // PTX-NOT: cvt.u64.u32
 // PTX: ret;
