@@ -35,7 +35,7 @@ public:
   }
   bool runOnMachineFunction(llvm::MachineFunction &mf) override {
     const llvm::TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
-    if (adds.empty())
+    if (!scanned)
       findOpcodes(tii);
     bool changed = false;
     for (llvm::MachineBasicBlock &block : mf)
@@ -55,6 +55,7 @@ public:
 private:
   // `or` opcode -> `add` opcode, for the pairs whose operands agree.
   void findOpcodes(const llvm::TargetInstrInfo &tii) {
+    scanned = true;
     llvm::StringMap<unsigned> byName;
     for (unsigned op = 0, e = tii.getNumOpcodes(); op != e; ++op)
       byName[tii.getName(op)] = op;
@@ -76,6 +77,7 @@ private:
     }
   }
   llvm::DenseMap<unsigned, unsigned> adds;
+  bool scanned = false;
 };
 char DisjointOrsAsAdds::ID;
 
