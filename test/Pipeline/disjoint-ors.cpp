@@ -1,7 +1,7 @@
-// An addition whose operands share no bit reaches the PTX as `add`, as in
-// nvcc's PTX: LLVM turns it into `or disjoint` (here the global index,
-// block * 256 + thread under a contract of 256 threads, and `i * 4 + 1`),
-// and ptxas, which cannot know the bits are disjoint, schedules an `or`
+// A 64-bit addition whose operands share no bit reaches the PTX as `add`,
+// as in nvcc's PTX: LLVM turns it into `or disjoint` (here the global
+// index, block * 256 + thread under a contract of 256 threads), and
+// ptxas, which cannot know the bits are disjoint, schedules an `or`
 // worse (DisjointOrsAsAdds). A real `or` stays one.
 // RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-trace=%t
 // RUN: FileCheck %s < %t/disjoint-ors.ptx
