@@ -43,9 +43,9 @@ struct HostLoopPragmasPass : llvm::PassInfoMixin<HostLoopPragmasPass> {
 };
 
 // The member of gpu::detail::host_entry<K> (<gpu/detail/launch_abi.hpp>)
-// that `function` is ("invoke" or "invoke_blocks"), or
-// empty. Whether it is host_entry<K>::invoke_blocks, and whether it is that
-// or host_entry<K>::invoke: the CPU device's entries.
+// that `function` is ("invoke" or "invoke_blocks"), or empty. Whether it
+// is host_entry<K>::invoke_blocks, and whether it is that or
+// host_entry<K>::invoke: the CPU device's entries.
 std::string hostEntryMember(const llvm::Function &function);
 bool isCpuBlockLoops(const llvm::Function &function);
 bool isCpuEntry(const llvm::Function &function);
