@@ -384,6 +384,9 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
   // SCCP first keeps what clang's alloca-then-SROA order finds.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(llvm::SCCPPass()));
   mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
+  // After the last GVN (RecomputeAfterLoops.cpp says why).
+  mpm.addPass(
+      llvm::createModuleToFunctionPassAdaptor(RecomputeAfterLoopsPass()));
   // After inlining: wgmma accumulators are SSA values to follow.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(CheckWgmmaPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
