@@ -38,9 +38,9 @@ bool isCheap(const Instruction &inst) {
 // Whether `inst`, the value `phi` takes from `incoming`, was computed before
 // a loop that the path from it to the phi goes through.
 bool carriedAcrossLoop(const Instruction &inst, const BasicBlock *incoming,
-                       const PHINode &phi, const LoopInfo &loops,
+                       const PHINode &phi, ArrayRef<Loop *> loops,
                        const DominatorTree &dt) {
-  for (const Loop *loop : loops.getLoopsInPreorder())
+  for (const Loop *loop : loops)
     if (!loop->contains(inst.getParent()) && !loop->contains(&phi) &&
         dt.dominates(inst.getParent(), loop->getHeader()) &&
         (loop->contains(incoming) || dt.dominates(loop->getHeader(), incoming)))
@@ -66,7 +66,7 @@ PHINode *phiOf(BasicBlock &block, const PHINode &like,
 
 // The operation that computes `phi` after the phis, not yet inserted, or
 // null where its incoming values are not one cheap operation.
-Instruction *recomputation(PHINode &phi, const LoopInfo &loops,
+Instruction *recomputation(PHINode &phi, ArrayRef<Loop *> loops,
                            const DominatorTree &dt) {
   BasicBlock &block = *phi.getParent();
   SmallVector<Instruction *> incoming;
@@ -112,11 +112,14 @@ Instruction *recomputation(PHINode &phi, const LoopInfo &loops,
 
 PreservedAnalyses RecomputeAfterLoopsPass::run(Function &f,
                                                FunctionAnalysisManager &fam) {
-  auto &loops = fam.getResult<LoopAnalysis>(f);
+  auto &loopInfo = fam.getResult<LoopAnalysis>(f);
+  if (loopInfo.empty())
+    return PreservedAnalyses::all();
+  SmallVector<Loop *, 4> loops = loopInfo.getLoopsInPreorder();
   auto &dt = fam.getResult<DominatorTreeAnalysis>(f);
   bool changed = false;
   for (BasicBlock &block : f) {
-    if (loops.isLoopHeader(&block))
+    if (loopInfo.isLoopHeader(&block))
       continue;
     // All plans first, against the phis as they are; a plan may use
     // another planned phi, which replaceAllUsesWith then redirects.
