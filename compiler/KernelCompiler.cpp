@@ -201,6 +201,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   }
   if (!optimized || options.printAlloy)
     return;
+  if (!inlineAlloyModule(module.module(), options, diags))
+    return;
 
   DeviceImage image;
   if (!compileDeviceModule(module.module(), module.kernels(), options, diags,

@@ -1,4 +1,3 @@
-#include "Basic/InternalError.h"
 #include "DeviceModule.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/ConstantBytes.h"
@@ -82,16 +81,16 @@ DeviceModule::GlobalRef DeviceModule::getDeviceGlobal(const VarDecl *var) {
   std::optional<std::string> bytes = deviceGlobalBytes(ast, def);
   ALLOY_CHECK(bytes && "Sema/DeviceCodeChecker checked the initializer");
   bool constant = deviceGlobalKind(def) == DeviceGlobal::constant;
-  uint64_t align = std::max<uint64_t>(types.alignOf(t),
-                                      ast.getDeclAlign(def).getQuantity());
+  uint64_t align =
+      std::max<uint64_t>(types.alignOf(t), ast.getDeclAlign(def).getQuantity());
   std::optional<llvm::StringRef> value;
   if (llvm::any_of(*bytes, [](char c) { return c != 0; }))
     value = *bytes;
   mlir::OpBuilder b(&ctx);
   b.setInsertionPointToStart(moduleOp->getBody());
-  DeviceGlobalOp::create(
-      b, location(def->getLocation()), name, bytes->size(),
-      constant ? MemorySpace::constant : MemorySpace::global, value, align);
+  DeviceGlobalOp::create(b, location(def->getLocation()), name, bytes->size(),
+                         constant ? MemorySpace::constant : MemorySpace::global,
+                         value, align);
   globalInfos.push_back(
       {name, def->getQualifiedNameAsString(), bytes->size(), constant});
   return {name, constant, align};
@@ -123,7 +122,8 @@ mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
                                              SourceLocation use) {
   const FunctionDecl *def = nullptr;
   fn->hasBody(def);
-  ALLOY_CHECK(def && "Sema/DeviceCodeChecker reports calls of undefined functions");
+  ALLOY_CHECK(def &&
+              "Sema/DeviceCodeChecker reports calls of undefined functions");
   if (auto it = functions.find(def); it != functions.end())
     return it->second;
   // Lowering only what Sema/DeviceCodeChecker checked.
@@ -154,10 +154,12 @@ mlir::func::FuncOp DeviceModule::getFunction(const FunctionDecl *fn,
                                          b.getFunctionType(inputs, results));
   func.setPrivate();
   func->setAttr("alloy.name", b.getStringAttr(qualifiedName(def)));
-  // [[gnu::noinline]] and [[gnu::always_inline]] reach LLVM.
-  if (def->hasAttr<NoInlineAttr>())
+  // [[gnu::noinline]] and [[gnu::always_inline]] reach MLIR's inliner and
+  // LLVM.
+  if (def->hasAttr<NoInlineAttr>()) {
+    func.setNoInline(true);
     func->setAttr("llvm.no_inline", b.getUnitAttr());
-  else if (def->hasAttr<AlwaysInlineAttr>())
+  } else if (def->hasAttr<AlwaysInlineAttr>())
     func->setAttr("llvm.always_inline", b.getUnitAttr());
   functions[def] = func;
   pending.push_back(def);
@@ -230,15 +232,15 @@ void DeviceModule::addKernel(const FunctionDecl *kernel,
   }
   for (unsigned i = 0; i < leafTypes.size(); ++i) {
     if (uint64_t size = leafTypes[i].gridConstantSize)
-      op.setArgAttr(i, AlloyDialect::getGridConstantAttrName(),
-                    b.getDenseI64ArrayAttr(
-                        {int64_t(size),
-                         int64_t(leafTypes[i].gridConstantAlign)}));
+      op.setArgAttr(
+          i, AlloyDialect::getGridConstantAttrName(),
+          b.getDenseI64ArrayAttr(
+              {int64_t(size), int64_t(leafTypes[i].gridConstantAlign)}));
     if (!leafTypes[i].isPointer || mayAlias || leafVolatile[i])
       continue;
     // (Inputs, const T* included, are only read, so need no restrict.)
-    if (leafKinds[i] == ParamKind::Input ||
-        leafKinds[i] == ParamKind::Output || leafRestrict[i])
+    if (leafKinds[i] == ParamKind::Input || leafKinds[i] == ParamKind::Output ||
+        leafRestrict[i])
       op.setArgAttr(i, "alloy.noalias", b.getUnitAttr());
     if (leafKinds[i] == ParamKind::Input)
       op.setArgAttr(i, "alloy.readonly", b.getUnitAttr());

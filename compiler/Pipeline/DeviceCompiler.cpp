@@ -110,13 +110,32 @@ static std::string print(const llvm::Module &module) {
   return text;
 }
 
+// The locations of an inlined op, innermost first: where it is written,
+// then each call it was inlined through.
+static void flattenCallSites(mlir::Location loc,
+                             llvm::SmallVectorImpl<mlir::Location> &out) {
+  if (auto site = mlir::dyn_cast<mlir::CallSiteLoc>(loc)) {
+    flattenCallSites(site.getCallee(), out);
+    flattenCallSites(site.getCaller(), out);
+    return;
+  }
+  out.push_back(loc);
+}
+
 namespace {
-// Collects MLIR's diagnostics while a pass manager runs.
+// Collects MLIR's diagnostics while a pass manager runs. An op of an
+// inlined function is named where it is written, then "(inlined at ...)"
+// for each call it came through, outermost (the kernel's) last.
 struct CollectedMLIRErrors {
   explicit CollectedMLIRErrors(mlir::MLIRContext *ctx)
       : handler(ctx, [this](mlir::Diagnostic &d) {
           llvm::raw_string_ostream os(text);
-          os << d.getLocation() << ": " << d << "\n";
+          llvm::SmallVector<mlir::Location, 4> sites;
+          flattenCallSites(d.getLocation(), sites);
+          os << sites.front() << ": " << d;
+          for (mlir::Location caller : llvm::drop_begin(sites))
+            os << " (inlined at " << caller << ")";
+          os << "\n";
           return mlir::success();
         }) {}
   std::string text;
@@ -149,6 +168,29 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
     return false;
   }
   writeTrace(options, ".alloy.opt.mlir", print(module));
+  return true;
+}
+
+bool inlineAlloyModule(mlir::ModuleOp module,
+                       const DeviceCompileOptions &options,
+                       clang::DiagnosticsEngine &diags) {
+  llvm::TimeTraceScope scope("Alloy IR inlining");
+  CollectedMLIRErrors errors(module.getContext());
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(createInlinePass());
+  // LLVM tells loops apart by their annotations: one per inlined copy.
+  pm.addPass(createDistinctInlinedLoopsPass());
+  // Functions inlined everywhere are private and now dead.
+  pm.addPass(mlir::createSymbolDCEPass());
+  // A local whose address a call took (`helper(&acc)`) is a plain local
+  // once the call is inlined.
+  pm.addPass(mlir::createMem2Reg());
+  if (mlir::failed(pm.run(module))) {
+    report(diags, clang::SourceLocation(), diag::err_device_pipeline)
+        << "inlining the device code failed:\n" + errors.text;
+    return false;
+  }
+  writeTrace(options, ".alloy.inlined.mlir", print(module));
   return true;
 }
 

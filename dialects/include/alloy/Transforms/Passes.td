@@ -91,4 +91,38 @@ def NarrowIndexPass : Pass<"alloy-narrow-index", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def InlinePass : Pass<"alloy-inline", "::mlir::ModuleOp"> {
+  let summary = "Inline device functions without loops into their callers";
+  let description = [{
+    MLIR's bottom-up inliner with Alloy's policy: a call is inlined when its
+    callee has no loop (no cycle among its blocks) or is
+    `[[gnu::always_inline]]` (`llvm.always_inline`), and never when the
+    callee or the call is `no_inline` (`[[gnu::noinline]]`) or recursive.
+    The small helpers kernels call (accessors, index arithmetic, fragment
+    wrappers) become part of the kernel, so the passes after this one and
+    the analyses see through them. A function with loops stays a call: LLVM's
+    inliner takes it after LLVM has simplified it on its own (unrolled its
+    pragma loops, split its arrays), which inlining it first would undo. No
+    clean-up pipeline runs between inlining steps.
+  }];
+}
+
+def DistinctInlinedLoopsPass
+    : Pass<"alloy-distinct-inlined-loops", "::mlir::ModuleOp"> {
+  let summary = "Give each inlined copy of an annotated loop its own "
+                "annotation";
+  let description = [{
+    A loop's `loop_annotation` (its `#pragma unroll` and friends) is told
+    apart from other loops' by its source range (`startLoc`, `endLoc`), and
+    each distinct annotation becomes one `llvm.loop` metadata node. After a
+    helper with such a loop is inlined at two calls, both copies would carry
+    the same annotation, and LLVM's loop passes would see one loop ID on two
+    loops (the unroller then leaves the pragma unapplied). This pass
+    rewrites the annotation on every branch whose location is an inlined
+    one (`callsite(... at ...)`): the range becomes that of the loop inlined
+    at the same calls, so the copies differ while the latch branches of one
+    copy still agree.
+  }];
+}
+
 #endif // ALLOY_TRANSFORMS_PASSES_TD

@@ -56,8 +56,11 @@ SmallVector<Value> accAsm(ConversionPatternRewriter &r, Location loc,
 }
 
 // The op's location as file:line:col, for alloy-check-wgmma ('$' doubled:
-// the asm string's escape).
+// the asm string's escape). In an inlined body, the line in the function
+// that holds the op, as before inlining.
 std::string where(Location loc) {
+  while (auto site = dyn_cast<CallSiteLoc>(loc))
+    loc = site.getCallee();
   std::string s;
   if (auto flc = dyn_cast<FileLineColLoc>(loc))
     s = (flc.getFilename().getValue() + ":" + Twine(flc.getLine()) + ":" +

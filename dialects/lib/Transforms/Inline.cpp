@@ -1,0 +1,72 @@
+//===- Inline.cpp - Alloy's inlining policy over MLIR's inliner ----------===//
+
+#include "alloy/Transforms/Passes.h"
+
+#include "mlir/Analysis/CallGraph.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Inliner.h"
+
+namespace alloy {
+#define GEN_PASS_DEF_INLINEPASS
+#include "alloy/Transforms/Passes.h.inc"
+} // namespace alloy
+
+using namespace mlir;
+
+namespace {
+
+// Whether some block of `region` reaches itself.
+bool hasLoop(Region &region) {
+  enum State { Open, Done };
+  llvm::DenseMap<Block *, State> state;
+  SmallVector<std::pair<Block *, unsigned>> stack;
+  for (Block &root : region) {
+    if (state.count(&root))
+      continue;
+    state[&root] = Open;
+    stack.push_back({&root, 0});
+    while (!stack.empty()) {
+      auto &[block, next] = stack.back();
+      if (next == block->getNumSuccessors()) {
+        state[block] = Done;
+        stack.pop_back();
+        continue;
+      }
+      Block *succ = block->getSuccessor(next++);
+      auto [it, added] = state.try_emplace(succ, Open);
+      if (!added) {
+        if (it->second == Open)
+          return true; // a back edge
+        continue;
+      }
+      stack.push_back({succ, 0});
+    }
+  }
+  return false;
+}
+
+bool profitable(const Inliner::ResolvedCall &call) {
+  Region *body = call.targetNode->getCallableRegion();
+  Operation *callee = body->getParentOp();
+  if (callee->hasAttr("llvm.always_inline"))
+    return true;
+  return !hasLoop(*body);
+}
+
+struct InlinePass : alloy::impl::InlinePassBase<InlinePass> {
+  void runOnOperation() override {
+    CallGraph &cg = getAnalysis<CallGraph>();
+    InlinerConfig config([](OpPassManager &) {}, /*maxInliningIterations=*/4);
+    auto runPipeline = [](Pass &pass, OpPassManager &pipeline, Operation *op) {
+      return static_cast<InlinePass &>(pass).runPipeline(pipeline, op);
+    };
+    Inliner inliner(getOperation(), cg, *this, getAnalysisManager(),
+                    runPipeline, config, profitable);
+    if (failed(inliner.doInlining()))
+      signalPassFailure();
+  }
+};
+
+} // namespace
