@@ -71,6 +71,39 @@ func.func private @fact(%n: i32) -> i32 {
   return %p : i32
 }
 
+// A helper with a slot of its own, called in a loop: the slot moves to the
+// caller's entry block.
+func.func private @square(%x: f32) -> f32 {
+  %t = alloy.alloca f32, align 4
+  %y = arith.mulf %x, %x : f32
+  alloy.store %y, %t align 4 : f32, !alloy.ptr
+  %r = alloy.load %t align 4 : !alloy.ptr -> f32
+  return %r : f32
+}
+
+// CHECK-LABEL: alloy.kernel @in_loop
+// CHECK-NEXT: alloy.alloca f32, align 4
+// CHECK-NEXT: arith.constant
+// CHECK: ^{{.*}}(%{{.*}}: i32, %{{.*}}: f32):
+// CHECK-NOT: alloy.alloca
+// CHECK-NOT: call @square
+// CHECK: alloy.return
+alloy.kernel @in_loop(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1.0 : f32
+  cf.br ^head(%c0, %one : i32, f32)
+^head(%i: i32, %v: f32):
+  %more = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %more, ^body, ^exit
+^body:
+  %sq = func.call @square(%v) : (f32) -> f32
+  %next = arith.addi %i, %c1 : i32
+  cf.br ^head(%next, %sq : i32, f32)
+^exit:
+  alloy.return
+}
+
 // CHECK-LABEL: alloy.kernel @k
 // CHECK-NOT: call @add_to
 // CHECK-NOT: call @clamp

@@ -2,9 +2,12 @@
 
 #include "alloy/Transforms/Passes.h"
 
+#include "alloy/Dialect/Alloy/AlloyOps.h"
+
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Inliner.h"
 
@@ -65,7 +68,23 @@ struct InlinePass : alloy::impl::InlinePassBase<InlinePass> {
     Inliner inliner(getOperation(), cg, *this, getAnalysisManager(),
                     runPipeline, config, profitable);
     if (failed(inliner.doInlining()))
-      signalPassFailure();
+      return signalPassFailure();
+    // The AST lowering puts every slot in the entry block; an inlined
+    // helper's slots join the caller's there, allocated once even where the
+    // call was in a loop (LLVM would make an alloca in a loop grow the
+    // stack, and mem2reg needs the slot to dominate its uses).
+    getOperation().walk([](FunctionOpInterface fn) {
+      if (fn.isExternal())
+        return;
+      Block &entry = fn.getFunctionBody().front();
+      SmallVector<alloy::AllocaOp> inlined;
+      fn.walk([&](alloy::AllocaOp slot) {
+        if (slot->getBlock() != &entry)
+          inlined.push_back(slot);
+      });
+      for (alloy::AllocaOp slot : inlined)
+        slot->moveBefore(&entry, entry.begin());
+    });
   }
 };
 

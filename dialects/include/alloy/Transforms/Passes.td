@@ -103,7 +103,9 @@ def InlinePass : Pass<"alloy-inline", "::mlir::ModuleOp"> {
     the analyses see through them. A function with loops stays a call: LLVM's
     inliner takes it after LLVM has simplified it on its own (unrolled its
     pragma loops, split its arrays), which inlining it first would undo. No
-    clean-up pipeline runs between inlining steps.
+    clean-up pipeline runs between inlining steps. The inlined slots
+    (`alloy.alloca`) move to the caller's entry block, where the AST
+    lowering puts every slot.
   }];
 }
 
