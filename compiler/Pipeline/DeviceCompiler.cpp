@@ -253,9 +253,11 @@ bool compileDeviceModule(mlir::ModuleOp module,
     // Line info (-g, -lineinfo): each function gets a debug scope, so the
     // ops' source locations become PTX .file/.loc directives and nothing
     // else (no DWARF sections, no change to the code).
-    if (options.lineInfo)
+    if (options.lineInfo) {
+      pm.addPass(createLineInfoLocationsPass());
       pm.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass(
           {mlir::LLVM::DIEmissionKind::DebugDirectivesOnly}));
+    }
     if (mlir::failed(pm.run(module)))
       return fail("lowering the device code failed:\n" + errors.text);
   }

@@ -49,4 +49,22 @@ def EraseUnreachableBlocksPass
   }];
 }
 
+def LineInfoLocationsPass
+    : Pass<"alloy-line-info-locations", "::mlir::ModuleOp"> {
+  let summary = "Make inlined locations fit MLIR's debug-scope pass";
+  let description = [{
+    After Alloy's inliner an op's location can be an inlined one
+    (`callsite(... at ...)`). MLIR's `ensure-debug-info-scope-on-llvm-func`
+    (line info: `-g`, `-lineinfo`) needs a file location inside every call
+    site and a function around every op that has one, and crashes
+    otherwise. This pass, run just before it:
+    - drops a call site whose inner location has no file (the slots and
+      clean-ups the AST lowering emits without a source location): the op
+      is then placed at the call;
+    - gives each op outside a function (a global the conversion created at
+      its first use) the location it is written at, without call sites.
+    It changes no code.
+  }];
+}
+
 #endif // ALLOY_CONVERSION_PASSES_TD
