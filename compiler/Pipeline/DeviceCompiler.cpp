@@ -143,6 +143,22 @@ struct CollectedMLIRErrors {
 };
 } // namespace
 
+// Runs one stage of Alloy-level passes and dumps its result; reports MLIR's
+// messages as "<what> the device code failed" otherwise.
+static bool runAlloyStage(mlir::PassManager &pm, mlir::ModuleOp module,
+                          llvm::StringRef what, llvm::StringRef traceSuffix,
+                          const DeviceCompileOptions &options,
+                          clang::DiagnosticsEngine &diags) {
+  CollectedMLIRErrors errors(module.getContext());
+  if (mlir::failed(pm.run(module))) {
+    report(diags, clang::SourceLocation(), diag::err_device_pipeline)
+        << (what + " the device code failed:\n" + errors.text).str();
+    return false;
+  }
+  writeTrace(options, traceSuffix, print(module));
+  return true;
+}
+
 bool optimizeAlloyModule(mlir::ModuleOp module,
                          const std::vector<KernelInfo> &kernels,
                          const DeviceCompileOptions &options,
@@ -152,7 +168,6 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
       serializeKernelMetadata(kernels, {}, options.arch, options.cpuDevice));
   writeTrace(options, ".alloy.mlir", print(module));
   llvm::TimeTraceScope scope("Alloy IR passes");
-  CollectedMLIRErrors errors(module.getContext());
   mlir::PassManager pm(module.getContext());
   pm.addPass(createNarrowIndexPass());
   pm.addPass(createFPContractPass(FPContractPassOptions{options.fpContract}));
@@ -162,20 +177,14 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
   // fuse within one expression only). The analyses after this see values,
   // not stack slots.
   pm.addPass(mlir::createMem2Reg());
-  if (mlir::failed(pm.run(module))) {
-    report(diags, clang::SourceLocation(), diag::err_device_pipeline)
-        << "optimizing the device code failed:\n" + errors.text;
-    return false;
-  }
-  writeTrace(options, ".alloy.opt.mlir", print(module));
-  return true;
+  return runAlloyStage(pm, module, "optimizing", ".alloy.opt.mlir", options,
+                       diags);
 }
 
 bool inlineAlloyModule(mlir::ModuleOp module,
                        const DeviceCompileOptions &options,
                        clang::DiagnosticsEngine &diags) {
   llvm::TimeTraceScope scope("Alloy IR inlining");
-  CollectedMLIRErrors errors(module.getContext());
   mlir::PassManager pm(module.getContext());
   pm.addPass(createInlinePass());
   // LLVM tells loops apart by their annotations: one per inlined copy.
@@ -185,13 +194,8 @@ bool inlineAlloyModule(mlir::ModuleOp module,
   // A local whose address a call took (`helper(&acc)`) is a plain local
   // once the call is inlined.
   pm.addPass(mlir::createMem2Reg());
-  if (mlir::failed(pm.run(module))) {
-    report(diags, clang::SourceLocation(), diag::err_device_pipeline)
-        << "inlining the device code failed:\n" + errors.text;
-    return false;
-  }
-  writeTrace(options, ".alloy.inlined.mlir", print(module));
-  return true;
+  return runAlloyStage(pm, module, "inlining", ".alloy.inlined.mlir", options,
+                       diags);
 }
 
 // ptxas names the PTX line of an error ("line 57; error : ..."); if that
