@@ -6,6 +6,7 @@
 #include "Ptxas.h"
 
 #include "alloy/Conversion/Passes.h"
+#include "alloy/Transforms/InlinedLocations.h"
 #include "alloy/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
@@ -110,18 +111,6 @@ static std::string print(const llvm::Module &module) {
   return text;
 }
 
-// The locations of an inlined op, innermost first: where it is written,
-// then each call it was inlined through.
-static void flattenCallSites(mlir::Location loc,
-                             llvm::SmallVectorImpl<mlir::Location> &out) {
-  if (auto site = mlir::dyn_cast<mlir::CallSiteLoc>(loc)) {
-    flattenCallSites(site.getCallee(), out);
-    flattenCallSites(site.getCaller(), out);
-    return;
-  }
-  out.push_back(loc);
-}
-
 namespace {
 // Collects MLIR's diagnostics while a pass manager runs. An op of an
 // inlined function is named where it is written, then "(inlined at ...)"
@@ -130,11 +119,11 @@ struct CollectedMLIRErrors {
   explicit CollectedMLIRErrors(mlir::MLIRContext *ctx)
       : handler(ctx, [this](mlir::Diagnostic &d) {
           llvm::raw_string_ostream os(text);
-          llvm::SmallVector<mlir::Location, 4> sites;
-          flattenCallSites(d.getLocation(), sites);
-          os << sites.front() << ": " << d;
-          for (mlir::Location caller : llvm::drop_begin(sites))
-            os << " (inlined at " << caller << ")";
+          llvm::SmallVector<mlir::Location, 4> calls;
+          callSitesOf(d.getLocation(), calls);
+          os << writtenAt(d.getLocation()) << ": " << d;
+          for (mlir::Location call : calls)
+            os << " (inlined at " << call << ")";
           os << "\n";
           return mlir::success();
         }) {}

@@ -66,11 +66,11 @@ bool optimizeAlloyModule(mlir::ModuleOp module,
                          const DeviceCompileOptions &options,
                          clang::DiagnosticsEngine &diags);
 
-// Inlines the device functions into the kernels at the Alloy level (MLIR's
-// inliner; [[gnu::noinline]] functions and recursion stay calls), then
-// promotes the slots that inlining made local and applies the launch facts
-// to the inlined bodies. Runs after the analyses that report to the user,
-// which read the call structure. Returns false after reporting errors.
+// Inlines the loop-free device functions into their callers at the Alloy
+// level (alloy-inline; [[gnu::noinline]] functions and recursion stay
+// calls), then promotes the slots that inlining made local. Runs after the
+// analyses that report to the user, which read the call structure. Returns
+// false after reporting errors.
 bool inlineAlloyModule(mlir::ModuleOp module,
                        const DeviceCompileOptions &options,
                        clang::DiagnosticsEngine &diags);

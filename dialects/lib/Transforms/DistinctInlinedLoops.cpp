@@ -1,5 +1,6 @@
 //===- DistinctInlinedLoops.cpp - one loop annotation per inlined copy ----===//
 
+#include "alloy/Transforms/InlinedLocations.h"
 #include "alloy/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
@@ -14,15 +15,6 @@ namespace alloy {
 using namespace mlir;
 
 namespace {
-
-// The calls an op was inlined through, innermost first.
-void callersOf(Location loc, SmallVectorImpl<Location> &callers) {
-  auto site = dyn_cast<CallSiteLoc>(loc);
-  if (!site)
-    return;
-  callersOf(site.getCallee(), callers);
-  callers.push_back(site.getCaller());
-}
 
 // `range` (a loop's start or end) inlined through `callers`.
 FusedLoc inlinedAt(FusedLoc range, ArrayRef<Location> callers) {
@@ -46,7 +38,7 @@ struct DistinctInlinedLoopsPass
       if (!loop)
         return;
       SmallVector<Location> callers;
-      callersOf(op->getLoc(), callers);
+      alloy::callSitesOf(op->getLoc(), callers);
       if (callers.empty())
         return;
       // A loop without a range gets the branch's own location.

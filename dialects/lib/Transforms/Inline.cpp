@@ -7,9 +7,11 @@
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Inliner.h"
+#include "llvm/ADT/SCCIterator.h"
 
 namespace alloy {
 #define GEN_PASS_DEF_INLINEPASS
@@ -20,33 +22,11 @@ using namespace mlir;
 
 namespace {
 
-// Whether some block of `region` reaches itself.
+// Whether some block of `region` that the entry reaches reaches itself.
 bool hasLoop(Region &region) {
-  enum State { Open, Done };
-  llvm::DenseMap<Block *, State> state;
-  SmallVector<std::pair<Block *, unsigned>> stack;
-  for (Block &root : region) {
-    if (state.count(&root))
-      continue;
-    state[&root] = Open;
-    stack.push_back({&root, 0});
-    while (!stack.empty()) {
-      auto &[block, next] = stack.back();
-      if (next == block->getNumSuccessors()) {
-        state[block] = Done;
-        stack.pop_back();
-        continue;
-      }
-      Block *succ = block->getSuccessor(next++);
-      auto [it, added] = state.try_emplace(succ, Open);
-      if (!added) {
-        if (it->second == Open)
-          return true; // a back edge
-        continue;
-      }
-      stack.push_back({succ, 0});
-    }
-  }
+  for (auto scc = llvm::scc_begin(&region); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle())
+      return true;
   return false;
 }
 

@@ -1,6 +1,7 @@
 //===- LineInfoLocations.cpp - Inlined locations for line info ------------===//
 
 #include "alloy/Conversion/Passes.h"
+#include "alloy/Transforms/InlinedLocations.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
@@ -32,22 +33,14 @@ Location withFiledCallees(Location loc) {
   return CallSiteLoc::get(callee, caller);
 }
 
-// `loc` where it is written, without the calls it came through.
-Location innermost(Location loc) {
-  while (auto site = dyn_cast<CallSiteLoc>(loc))
-    loc = site.getCallee();
-  return loc;
-}
-
 struct LineInfoLocationsPass
     : alloy::impl::LineInfoLocationsPassBase<LineInfoLocationsPass> {
   void runOnOperation() override {
     getOperation().walk<WalkOrder::PreOrder>([](Operation *op) {
-      bool inFunction =
-          isa<FunctionOpInterface>(op) ||
-          op->getParentOfType<FunctionOpInterface>() != nullptr;
+      bool inFunction = isa<FunctionOpInterface>(op) ||
+                        op->getParentOfType<FunctionOpInterface>() != nullptr;
       op->setLoc(inFunction ? withFiledCallees(op->getLoc())
-                            : innermost(op->getLoc()));
+                            : alloy::writtenAt(op->getLoc()));
     });
   }
 };

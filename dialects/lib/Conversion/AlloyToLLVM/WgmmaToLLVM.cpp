@@ -11,6 +11,7 @@
 #include "InlineAsm.h"
 #include "Lowering.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
+#include "alloy/Transforms/InlinedLocations.h"
 
 #include "alloy/Conversion/Passes.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
@@ -59,10 +60,8 @@ SmallVector<Value> accAsm(ConversionPatternRewriter &r, Location loc,
 // the asm string's escape). In an inlined body, the line in the function
 // that holds the op, as before inlining.
 std::string where(Location loc) {
-  while (auto site = dyn_cast<CallSiteLoc>(loc))
-    loc = site.getCallee();
   std::string s;
-  if (auto flc = dyn_cast<FileLineColLoc>(loc))
+  if (auto flc = dyn_cast<FileLineColLoc>(alloy::writtenAt(loc)))
     s = (flc.getFilename().getValue() + ":" + Twine(flc.getLine()) + ":" +
          Twine(flc.getColumn()))
             .str();
