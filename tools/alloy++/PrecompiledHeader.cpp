@@ -192,6 +192,27 @@ int runQuietly(const Args &Cmd, const std::string &Log) {
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
 }
 
+// A name that only a header's include guard would have: FOO_H, FOO_HPP_,
+// _REDUCE_KERNEL_H_, BAR_CUH, BAZ_INCLUDED. Defining it before
+// <gpu/gpu.hpp> cannot change that header, whose own guards are GPU_*.
+bool isIncludeGuardName(std::string Name) {
+  if (Name.rfind("GPU_", 0) == 0 || Name.rfind("ALLOY_", 0) == 0 ||
+      Name.rfind("__", 0) == 0 || Name.rfind("_GLIBCXX", 0) == 0)
+    return false;
+  while (!Name.empty() && Name.back() == '_')
+    Name.pop_back();
+  size_t Sep = Name.rfind('_');
+  if (Sep == std::string::npos || Sep == 0)
+    return false;
+  std::string Suffix = Name.substr(Sep + 1);
+  for (char &C : Suffix)
+    C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  for (const char *S : {"H", "HH", "HPP", "HXX", "CUH", "INCLUDED"})
+    if (Suffix == S)
+      return true;
+  return false;
+}
+
 } // namespace
 
 bool startsWithGpuHeader(const std::string &S) {
@@ -213,6 +234,7 @@ bool startsWithGpuHeader(const std::string &S) {
     while (I < N && (S[I] == ' ' || S[I] == '\t'))
       ++I;
   };
+  std::string OpenGuard; // after #ifndef NAME: expects #define NAME
   for (;;) {
     SkipBlank();
     if (I >= N || S[I] != '#')
@@ -234,7 +256,20 @@ bool startsWithGpuHeader(const std::string &S) {
       Rest.pop_back();
     if (!Rest.empty() && Rest.back() == '\\')
       return false; // a continued directive: not worth understanding
+    if (!OpenGuard.empty()) {
+      if (Directive != "define" || Rest != OpenGuard)
+        return false;
+      OpenGuard.clear();
+      I = LineEnd;
+      continue;
+    }
     if (Directive == "pragma" && Rest == "once") {
+      I = LineEnd;
+      continue;
+    }
+    // An include guard around the file (#ifndef FOO_H / #define FOO_H).
+    if (Directive == "ifndef" && isIncludeGuardName(Rest)) {
+      OpenGuard = Rest;
       I = LineEnd;
       continue;
     }

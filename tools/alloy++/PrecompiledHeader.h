@@ -35,8 +35,10 @@ struct PchResult {
 PchResult precompiledGpuHeader(const PchRequest &Request);
 
 // True when the source's first declaration or directive, after comments,
-// #pragma once and #include <...> lines, is #include <gpu/gpu.hpp> (or
-// "gpu/gpu.hpp"): then precompiling the header first changes nothing.
+// #pragma once, an include guard (#ifndef FOO_H / #define FOO_H, a name
+// ending in _H, _HPP, _CUH, _INCLUDED, ...) and #include <...> lines, is
+// #include <gpu/gpu.hpp> (or "gpu/gpu.hpp"): then precompiling the header
+// first changes nothing.
 bool startsWithGpuHeader(const std::string &Source);
 
 } // namespace alloy_driver
