@@ -208,6 +208,20 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
     emitArgs();
     return VoteOp::create(b, l, kind, args[0], args[1]);
   }
+  case Intrinsic::ReduxAdd:
+  case Intrinsic::ReduxMin:
+  case Intrinsic::ReduxMax:
+  case Intrinsic::ReduxUMin:
+  case Intrinsic::ReduxUMax:
+  case Intrinsic::ReduxAnd:
+  case Intrinsic::ReduxOr:
+  case Intrinsic::ReduxXor: {
+    // The rows are in ReduxKind's order.
+    auto kind = static_cast<ReduxKind>(static_cast<unsigned>(intrinsic) -
+                                       static_cast<unsigned>(Intrinsic::ReduxAdd));
+    emitArgs();
+    return ReduxOp::create(b, l, kind, args[0], args[1]);
+  }
   case Intrinsic::WarpSync:
     emitArgs();
     WarpSyncOp::create(b, l, args[0]);

@@ -62,6 +62,46 @@ struct bit_xor {
 };
 
 namespace detail {
+// The redux.sync that reduces T under Op in one instruction (sm_80), or
+// none: 32-bit integers under +, min, max, &, | and ^.
+enum class redux_id { none, add, min, max, bit_and, bit_or, bit_xor };
+template <class Op, class T> inline constexpr redux_id redux_of = redux_id::none;
+template <class T> inline constexpr redux_id redux_of<plus, T> = redux_id::add;
+template <class T>
+inline constexpr redux_id redux_of<minimum, T> = redux_id::min;
+template <class T>
+inline constexpr redux_id redux_of<maximum, T> = redux_id::max;
+template <class T>
+inline constexpr redux_id redux_of<bit_and, T> = redux_id::bit_and;
+template <class T>
+inline constexpr redux_id redux_of<bit_or, T> = redux_id::bit_or;
+template <class T>
+inline constexpr redux_id redux_of<bit_xor, T> = redux_id::bit_xor;
+template <class T, class Op>
+inline constexpr bool has_redux =
+    std::is_integral_v<T> && sizeof(T) == 4 && redux_of<Op, T> != redux_id::none;
+
+// op over the values of the lanes in `mask` (all of which call it), when
+// has_redux<T, Op>.
+template <class T, class Op> T redux(T v, uint32_t mask) noexcept {
+  constexpr redux_id id = redux_of<Op, T>;
+  constexpr bool is_signed = std::is_signed_v<T>;
+  uint32_t u = static_cast<uint32_t>(v);
+  if constexpr (id == redux_id::add)
+    u = warp_redux_add(u, mask);
+  else if constexpr (id == redux_id::min)
+    u = is_signed ? warp_redux_min(u, mask) : warp_redux_umin(u, mask);
+  else if constexpr (id == redux_id::max)
+    u = is_signed ? warp_redux_max(u, mask) : warp_redux_umax(u, mask);
+  else if constexpr (id == redux_id::bit_and)
+    u = warp_redux_and(u, mask);
+  else if constexpr (id == redux_id::bit_or)
+    u = warp_redux_or(u, mask);
+  else
+    u = warp_redux_xor(u, mask);
+  return static_cast<T>(u);
+}
+
 // Shared memory for the block operations: raw bytes, one array per
 // instantiation, so that any trivially copyable T fits.
 template <std::size_t Bytes, std::size_t Align>
@@ -143,9 +183,13 @@ namespace warp {
 template <class T, class Op> T reduce(T v, Op op) noexcept {
   static_assert(detail::is_shufflable_v<T>,
                 "gpu::warp::reduce works on trivially copyable types");
-  for (uint32_t offset = 16; offset > 0; offset /= 2)
-    v = op(v, shfl_xor(v, offset));
-  return v;
+  if constexpr (detail::has_redux<T, Op>) {
+    return detail::redux<T, Op>(v, 0xffffffffu);
+  } else {
+    for (uint32_t offset = 16; offset > 0; offset /= 2)
+      v = op(v, shfl_xor(v, offset));
+    return v;
+  }
 }
 // op over lanes 0..lane_id(): lane i gets v0 op v1 op ... op vi.
 template <class T, class Op> T inclusive_scan(T v, Op op) noexcept {

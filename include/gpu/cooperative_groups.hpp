@@ -72,6 +72,25 @@ template <class T> struct bit_or {
 template <class T> struct bit_xor {
   constexpr T operator()(T a, T b) const noexcept { return a ^ b; }
 };
+} // namespace gpu::cg
+
+// The operations over their own type as redux.sync (collectives.hpp).
+namespace gpu::detail {
+template <class T>
+inline constexpr redux_id redux_of<cg::plus<T>, T> = redux_id::add;
+template <class T>
+inline constexpr redux_id redux_of<cg::less<T>, T> = redux_id::min;
+template <class T>
+inline constexpr redux_id redux_of<cg::greater<T>, T> = redux_id::max;
+template <class T>
+inline constexpr redux_id redux_of<cg::bit_and<T>, T> = redux_id::bit_and;
+template <class T>
+inline constexpr redux_id redux_of<cg::bit_or<T>, T> = redux_id::bit_or;
+template <class T>
+inline constexpr redux_id redux_of<cg::bit_xor<T>, T> = redux_id::bit_xor;
+} // namespace gpu::detail
+
+namespace gpu::cg {
 
 // All the threads of the calling block.
 class thread_block {
@@ -357,6 +376,8 @@ template <unsigned N, class P, class T, class Op>
 T reduce(const thread_block_tile<N, P> &g, T v, Op op) noexcept {
   if constexpr (N > 32) {
     return detail::multi_warp_reduce(v, op, N / 32);
+  } else if constexpr (N == 32 && gpu::detail::has_redux<T, Op>) {
+    return gpu::detail::redux<T, Op>(v, 0xffffffffu);
   } else {
     for (unsigned offset = N / 2; offset > 0; offset /= 2)
       v = op(v, g.shfl_xor(v, offset));

@@ -119,6 +119,25 @@ void histogram(std::span<const uint32_t> in, uint32_t *out) {
   // PTX: bar.warp.sync -1;
   gpu::warp::sync();
 }
+
+// Reductions of 32-bit integers are one redux.sync; others shuffle.
+// PTX-LABEL: .entry _ZN7kernels10reductions
+[[gpu::kernel]] void reductions(int *i, uint32_t *u, long long *ll, float *f) {
+  uint32_t lane = gpu::warp::lane_id();
+  // PTX: redux.sync.add.s32
+  i[0] = gpu::warp::sum(i[lane]);
+  // PTX: redux.sync.min.s32
+  i[1] = gpu::warp::min(i[lane]);
+  // PTX: redux.sync.max.u32
+  u[0] = gpu::warp::max(u[lane]);
+  // PTX: redux.sync.xor.b32
+  u[1] = gpu::warp::reduce(u[lane], gpu::bit_xor{});
+  // PTX-NOT: redux
+  // PTX-COUNT-10: shfl.sync.bfly.b32
+  ll[0] = gpu::warp::sum(ll[lane]);
+  // PTX-COUNT-5: shfl.sync.bfly.b32
+  f[0] = gpu::warp::sum(f[lane]);
+}
 #else
 // expected-error@gpu/atomic.hpp:* {{gpu::atomic_sub is for int32_t, uint32_t, int64_t and uint64_t}}
 [[gpu::kernel]] void sub_float(float *f) { gpu::atomic_sub(f, 1.0f); }

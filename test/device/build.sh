@@ -47,6 +47,7 @@ rm -f "$out/kernels.o" "$out/main.o"
 "$cxx" -O2 --gpu-arch=sm_90 -fmad=false "$src/test/e2e/cuda-port.cpp" -o "$out/cuda_port"
 # CUDA's keywords, built-ins, warp functions, atomics and vector types.
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cuda-keywords.cpp" -o "$out/cuda_keywords"
+"$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/warp-redux.cpp" -o "$out/warp_redux"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cooperative-groups.cpp" -o "$out/cooperative_groups"
 "$cxx" -O2 --gpu-arch=sm_90 "$src/test/e2e/cooperative-groups-grid.cpp" -o "$out/cooperative_groups_grid"
 # Device globals: __constant__/__device__ and the symbol copies (PTX for

@@ -73,7 +73,7 @@ bool isBlockSource(Operation *op) {
 Taint sourceTaint(Operation *op) {
   if (auto tid = dyn_cast<ThreadIdOp>(op))
     return tid.getDim() == Dim::x ? kTidX : kWarp;
-  if (isa<VoteOp>(op))
+  if (isa<VoteOp, ReduxOp>(op))
     return kWarp;
   if (auto shfl = dyn_cast<ShflOp>(op)) // idx: Analysis::visit
     return shfl.getKind() == ShflKind::idx ? 0 : kThread;

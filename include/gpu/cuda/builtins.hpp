@@ -98,26 +98,11 @@ inline int __all_sync(unsigned mask, int pred) noexcept {
   return gpu::warp::all(pred != 0, mask);
 }
 
-namespace gpu::detail::cuda {
-// op over the lanes of `mask` (every one of them calls it).
-template <class T, class Op> T reduce_sync(unsigned mask, T v, Op op) noexcept {
-  if (mask == 0xffffffffu)
-    return gpu::warp::reduce(v, op);
-  T r = v;
-  bool first = true;
-  for (uint32_t lane = 0; lane < 32; ++lane)
-    if (mask >> lane & 1) {
-      T other = gpu::warp::shfl(v, lane, mask);
-      r = first ? other : op(r, other);
-      first = false;
-    }
-  return r;
-}
-} // namespace gpu::detail::cuda
-
+// op over the values of the lanes of `mask`, every one of which calls it:
+// one redux.sync (sm_80), as in CUDA.
 #define ALLOY_REDUCE_SYNC(NAME, T, OP)                                         \
   inline T NAME(unsigned mask, T value) noexcept {                             \
-    return gpu::detail::cuda::reduce_sync(mask, value, OP{});                  \
+    return gpu::detail::redux<T, OP>(value, mask);                             \
   }
 ALLOY_REDUCE_SYNC(__reduce_add_sync, unsigned, gpu::plus)
 ALLOY_REDUCE_SYNC(__reduce_add_sync, int, gpu::plus)

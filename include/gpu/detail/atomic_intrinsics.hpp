@@ -159,6 +159,41 @@ ALLOY_INTRINSIC("warp.any") inline bool warp_any(bool pred, uint32_t mask) noexc
     return cpu::current->ops->warp(cpu::warp_op::any, pred, 0, mask) != 0;
   return pred;
 }
+// redux.sync (sm_80): op over the 32-bit values of the lanes in `mask`,
+// every one of which calls it; each gets the result. On the CPU device,
+// a shuffle from each lane of the mask.
+template <class Op>
+uint32_t redux_lanes(uint32_t v, uint32_t mask, Op op) noexcept {
+  if (mask == 0xffffffffu) {
+    for (uint32_t offset = 16; offset > 0; offset /= 2)
+      v = op(v, warp_shfl_bfly(v, offset, mask));
+    return v;
+  }
+  uint32_t r = 0;
+  bool first = true;
+  for (uint32_t lane = 0; lane < 32; ++lane)
+    if (mask >> lane & 1) {
+      uint32_t other = warp_shfl_idx(v, lane, mask);
+      r = first ? other : op(r, other);
+      first = false;
+    }
+  return first ? v : r;
+}
+#define ALLOY_REDUX(FUNCTION, NAME, EXPR)                                      \
+  ALLOY_INTRINSIC("warp.redux." NAME)                                          \
+  inline uint32_t FUNCTION(uint32_t v, uint32_t mask) noexcept {               \
+    return redux_lanes(v, mask, [](uint32_t a, uint32_t b) { return EXPR; });  \
+  }
+ALLOY_REDUX(warp_redux_add, "add", a + b)
+ALLOY_REDUX(warp_redux_min, "min", int32_t(b) < int32_t(a) ? b : a)
+ALLOY_REDUX(warp_redux_max, "max", int32_t(a) < int32_t(b) ? b : a)
+ALLOY_REDUX(warp_redux_umin, "umin", b < a ? b : a)
+ALLOY_REDUX(warp_redux_umax, "umax", a < b ? b : a)
+ALLOY_REDUX(warp_redux_and, "and", a & b)
+ALLOY_REDUX(warp_redux_or, "or", a | b)
+ALLOY_REDUX(warp_redux_xor, "xor", a ^ b)
+#undef ALLOY_REDUX
+
 ALLOY_INTRINSIC("warp.sync") inline void warp_sync(uint32_t mask) noexcept {
   if (cpu::current)
     cpu::current->ops->warp(cpu::warp_op::sync, 0, 0, mask);

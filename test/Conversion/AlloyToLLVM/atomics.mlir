@@ -146,7 +146,40 @@ alloy.kernel @votes(%out: !alloy.ptr<global>, %i: i32, %m: i32) {
   alloy.return
 }
 
+// CHECK-LABEL: llvm.func @reductions(
+// PTX-LABEL: .entry reductions(
+alloy.kernel @reductions(%out: !alloy.ptr<global>, %v: i32, %m: i32) {
+  // CHECK: nvvm.redux.sync  add %{{.*}}, %{{.*}} : i32 -> i32
+  // IR: call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %{{.*}})
+  // PTX: redux.sync.add.s32
+  %0 = alloy.redux add %v, %m
+  // CHECK: nvvm.redux.sync  min
+  // PTX: redux.sync.min.s32
+  %1 = alloy.redux min %0, %m
+  // CHECK: nvvm.redux.sync  max
+  // PTX: redux.sync.max.s32
+  %2 = alloy.redux max %1, %m
+  // CHECK: nvvm.redux.sync  umin
+  // PTX: redux.sync.min.u32
+  %3 = alloy.redux umin %2, %m
+  // CHECK: nvvm.redux.sync  umax
+  // PTX: redux.sync.max.u32
+  %4 = alloy.redux umax %3, %m
+  // CHECK: nvvm.redux.sync  and
+  // PTX: redux.sync.and.b32
+  %5 = alloy.redux and %4, %m
+  // CHECK: nvvm.redux.sync  or
+  // PTX: redux.sync.or.b32
+  %6 = alloy.redux or %5, %m
+  // CHECK: nvvm.redux.sync  xor
+  // PTX: redux.sync.xor.b32
+  %7 = alloy.redux xor %6, %m
+  alloy.store %7, %out align 4 : i32, !alloy.ptr<global>
+  alloy.return
+}
+
 // The warp intrinsics are convergent.
 // IR-DAG: declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32) #[[CONV:[0-9]+]]
 // IR-DAG: declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) #[[CONV]]
+// IR-DAG: declare i32 @llvm.nvvm.redux.sync.add(i32, i32) #[[CONV]]
 // IR-DAG: attributes #[[CONV]] = { convergent

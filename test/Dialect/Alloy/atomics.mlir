@@ -52,6 +52,12 @@ func.func @warp(%i: i32, %l: i64, %f: f32, %d: f64, %b: i1, %m: i32) {
   %5 = alloy.vote all %b, %m : i1
   // CHECK: alloy.vote any %[[B]], %[[M]] : i1
   %6 = alloy.vote any %b, %m : i1
+  // CHECK: alloy.redux add %[[I]], %[[M]]
+  %7 = alloy.redux add %i, %m
+  // CHECK: alloy.redux umin %[[I]], %[[M]]
+  %8 = alloy.redux umin %i, %m
+  // CHECK: alloy.redux and %[[I]], %[[M]]
+  %9 = alloy.redux and %i, %m
   // CHECK: alloy.warp_sync %[[M]]
   alloy.warp_sync %m
   return

@@ -131,6 +131,16 @@ Lowered vote(VoteOp op, VoteOp::Adaptor a, ConversionPatternRewriter &r) {
                                   a.getPred(), kind);
 }
 
+Lowered redux(ReduxOp op, ReduxOp::Adaptor a, ConversionPatternRewriter &r) {
+  static constexpr NVVM::ReduxKind kinds[] = {
+      NVVM::ReduxKind::ADD,  NVVM::ReduxKind::MIN, NVVM::ReduxKind::MAX,
+      NVVM::ReduxKind::UMIN, NVVM::ReduxKind::UMAX, NVVM::ReduxKind::AND,
+      NVVM::ReduxKind::OR,   NVVM::ReduxKind::XOR};
+  return NVVM::ReduxOp::create(r, op.getLoc(), op.getType(), a.getValue(),
+                               kinds[static_cast<unsigned>(op.getKind())],
+                               a.getMask());
+}
+
 Lowered warpSync(WarpSyncOp op, WarpSyncOp::Adaptor a,
                  ConversionPatternRewriter &r) {
   return NVVM::SyncWarpOp::create(r, op.getLoc(), a.getMask());
@@ -143,6 +153,7 @@ void addAtomicsLowerings(LoweringTable &table) {
       .add<AtomicCASOp>(atomicCAS)
       .add<ShflOp>(shfl)
       .add<VoteOp>(vote)
+      .add<ReduxOp>(redux)
       .add<WarpSyncOp>(warpSync);
 }
 

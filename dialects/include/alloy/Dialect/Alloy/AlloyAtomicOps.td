@@ -37,6 +37,14 @@ def Alloy_VoteKind : I32EnumAttr<"VoteKind", "warp vote", [
   let cppNamespace = "::alloy";
 }
 
+def Alloy_ReduxKind : I32EnumAttr<"ReduxKind", "warp reduction", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"min", 1>,
+    I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"umin", 3>,
+    I32EnumAttrCase<"umax", 4>, I32EnumAttrCase<"bit_and", 5, "and">,
+    I32EnumAttrCase<"bit_or", 6, "or">, I32EnumAttrCase<"bit_xor", 7, "xor">]> {
+  let cppNamespace = "::alloy";
+}
+
 // The values atomics and shuffles move: 32- and 64-bit integers and floats.
 def Alloy_AtomicValue : AnyTypeOf<[I32, I64, F32, F64]>;
 // Read-modify-writes also add halves and pairs of halves.
@@ -183,6 +191,33 @@ def Alloy_VoteOp : Alloy_Op<"vote"> {
     }]>
   ];
   let hasVerifier = 1;
+}
+
+def Alloy_ReduxOp : Alloy_Op<"redux"> {
+  let summary = "warp reduction of 32-bit integers (CUDA's __reduce_*_sync)";
+  let description = [{
+    `kind` over the `value`s of the lanes in `mask`; every one of them gets
+    the result. `min` and `max` compare as signed, `umin` and `umax` as
+    unsigned. Every lane in `mask` must execute it (convergent). PTX's
+    `redux.sync` (sm_80).
+
+    ```mlir
+    %s = alloy.redux add %v, %mask
+    ```
+  }];
+  let arguments = (ins Alloy_ReduxKind:$kind, I32:$value, I32:$mask);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$kind $value `,` $mask attr-dict";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::alloy::ReduxKind":$kind, "::mlir::Value":$value,
+                   "::mlir::Value":$mask), [{
+      $_state.addAttribute(getKindAttrName($_state.name),
+          ::alloy::ReduxKindAttr::get($_builder.getContext(), kind));
+      $_state.addOperands({value, mask});
+      $_state.addTypes($_builder.getI32Type());
+    }]>
+  ];
 }
 
 def Alloy_WarpSyncOp : Alloy_Op<"warp_sync"> {
