@@ -215,7 +215,7 @@ bool isIncludeGuardName(std::string Name) {
 
 } // namespace
 
-bool startsWithGpuHeader(const std::string &S) {
+std::vector<std::string> leadingGpuHeaders(const std::string &S) {
   size_t I = 0, N = S.size();
   auto SkipBlank = [&] {
     while (I < N) {
@@ -234,11 +234,18 @@ bool startsWithGpuHeader(const std::string &S) {
     while (I < N && (S[I] == ' ' || S[I] == '\t'))
       ++I;
   };
+  auto IsAlloyHeader = [](const std::string &T) {
+    return T.rfind("gpu/", 0) == 0 && T.size() > 8 &&
+           T.compare(T.size() - 4, 4, ".hpp") == 0;
+  };
   std::string OpenGuard; // after #ifndef NAME: expects #define NAME
+  std::vector<std::string> Before; // the <...> includes before gpu.hpp
+  bool OnlyAlloyBefore = true;
+  std::vector<std::string> Run; // from <gpu/gpu.hpp> on
   for (;;) {
     SkipBlank();
     if (I >= N || S[I] != '#')
-      return false;
+      return Run;
     ++I;
     SkipSpaces();
     size_t WordEnd = I;
@@ -255,36 +262,51 @@ bool startsWithGpuHeader(const std::string &S) {
                              Rest.back() == '\r'))
       Rest.pop_back();
     if (!Rest.empty() && Rest.back() == '\\')
-      return false; // a continued directive: not worth understanding
+      return Run; // a continued directive: not worth understanding
     if (!OpenGuard.empty()) {
       if (Directive != "define" || Rest != OpenGuard)
-        return false;
+        return Run;
       OpenGuard.clear();
       I = LineEnd;
       continue;
     }
-    if (Directive == "pragma" && Rest == "once") {
+    if (Directive == "pragma" && Rest == "once" && Run.empty()) {
       I = LineEnd;
       continue;
     }
     // An include guard around the file (#ifndef FOO_H / #define FOO_H).
-    if (Directive == "ifndef" && isIncludeGuardName(Rest)) {
+    if (Directive == "ifndef" && Run.empty() && isIncludeGuardName(Rest)) {
       OpenGuard = Rest;
       I = LineEnd;
       continue;
     }
     if (Directive != "include" || Rest.empty())
-      return false;
+      return Run;
     char Close = Rest[0] == '<' ? '>' : Rest[0] == '"' ? '"' : 0;
     size_t End = Close ? Rest.find(Close, 1) : std::string::npos;
     if (End == std::string::npos)
-      return false;
+      return Run;
     std::string Target = Rest.substr(1, End - 1);
-    if (Target == "gpu/gpu.hpp")
-      return true;
-    // A standard header first is harmless; a quoted one may define macros.
-    if (Close != '>')
-      return false;
+    if (!Run.empty()) {
+      // Alloy headers right after it join the PCH.
+      if (!OnlyAlloyBefore || Close != '>' || !IsAlloyHeader(Target))
+        return Run;
+      Run.push_back(Target);
+    } else if (Target == "gpu/gpu.hpp") {
+      // Only Alloy headers before it: they join too, in their order, and
+      // so do those after it. Otherwise gpu.hpp alone, which moves it
+      // before standard headers (it includes them anyway), but not
+      // cuda_compat.hpp's macros.
+      if (OnlyAlloyBefore)
+        Run = Before;
+      Run.push_back(Target);
+    } else {
+      // A standard header first is harmless; a quoted one may define macros.
+      if (Close != '>')
+        return Run;
+      Before.push_back(Target);
+      OnlyAlloyBefore = OnlyAlloyBefore && IsAlloyHeader(Target);
+    }
     I = LineEnd;
   }
 }
@@ -338,7 +360,8 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
     Out.Note = "no C++ source file";
     return Out;
   }
-  if (!startsWithGpuHeader(readFile(Source))) {
+  std::vector<std::string> Headers = leadingGpuHeaders(readFile(Source));
+  if (Headers.empty()) {
     Out.Note = Source + " does not start with #include <gpu/gpu.hpp>";
     return Out;
   }
@@ -361,6 +384,8 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
     KeyText += fs::current_path(EC).string() + "\n";
   for (const std::string &F : Flags)
     KeyText += F + '\0';
+  for (const std::string &H : Headers)
+    KeyText += "#include <" + H + ">\n";
   char Key[17];
   std::snprintf(Key, sizeof Key, "%016llx",
                 static_cast<unsigned long long>(fnv1a(KeyText)));
@@ -397,12 +422,27 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
     return Out;
   }
   std::string Tmp = Stem + "." + std::to_string(getpid());
+  // <gpu/gpu.hpp> itself, or a header of the source's leading includes,
+  // written once: the PCH records its time, so it is never rewritten.
+  std::string Input = R.IncludeDir + "/gpu/gpu.hpp";
+  if (Headers.size() > 1 || Headers[0] != "gpu/gpu.hpp") {
+    Input = Stem + ".hpp";
+    std::string Text;
+    for (const std::string &H : Headers)
+      Text += "#include <" + H + ">\n";
+    if (readFile(Input) != Text) {
+      if (FILE *F = std::fopen((Tmp + ".hpp").c_str(), "w")) {
+        std::fputs(Text.c_str(), F);
+        std::fclose(F);
+        fs::rename(Tmp + ".hpp", Input, EC);
+      }
+    }
+  }
   Args Cmd{R.ClangXX};
   Cmd.insert(Cmd.end(), Flags.begin(), Flags.end());
-  Cmd.insert(Cmd.end(),
-             {"-fpch-instantiate-templates", "-x", "c++-header",
-              R.IncludeDir + "/gpu/gpu.hpp", "-o", Tmp + ".pch", "-MD", "-MF",
-              Tmp + ".d", "-MT", Pch});
+  Cmd.insert(Cmd.end(), {"-fpch-instantiate-templates", "-x", "c++-header",
+                         Input, "-o", Tmp + ".pch", "-MD", "-MF", Tmp + ".d",
+                         "-MT", Pch});
   int Rc = runQuietly(Cmd, Stem + ".log");
   // The log holds only diagnostics; kept before the PCH is published, so
   // that every compile that finds the PCH also finds them.

@@ -34,12 +34,14 @@ struct PchResult {
 
 PchResult precompiledGpuHeader(const PchRequest &Request);
 
-// True when the source's first declaration or directive, after comments,
-// #pragma once, an include guard (#ifndef FOO_H / #define FOO_H, a name
-// ending in _H, _HPP, _CUH, _INCLUDED, ...) and #include <...> lines, is
-// #include <gpu/gpu.hpp> (or "gpu/gpu.hpp"): then precompiling the header
-// first changes nothing.
-bool startsWithGpuHeader(const std::string &Source);
+// The headers to precompile for the source, in order, or none. The
+// source's first declaration or directive, after comments, #pragma once,
+// an include guard (#ifndef FOO_H / #define FOO_H, a name ending in _H,
+// _HPP, _CUH, _INCLUDED, ...) and #include <...> lines, must be #include
+// <gpu/gpu.hpp> (or "gpu/gpu.hpp"): then precompiling it first changes
+// nothing. The Alloy headers (<gpu/...>) that directly follow it join it,
+// and so do those before it when no other header comes first.
+std::vector<std::string> leadingGpuHeaders(const std::string &Source);
 
 } // namespace alloy_driver
 
