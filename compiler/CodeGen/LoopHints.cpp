@@ -107,11 +107,11 @@ mlir::Attribute buildLoopAnnotation(FunctionEmitter &fe, const Stmt *loop,
   if (distributeDisable)
     distribute =
         LLVM::LoopDistributeAttr::get(ctx, distributeDisable, {}, {}, {}, {});
-  // The loop's source range makes each loop's metadata distinct.
-  auto start = mlir::FusedLoc::get(ctx, {fe.loc(loop->getBeginLoc())},
-                                   mlir::Attribute());
-  auto end = mlir::FusedLoc::get(ctx, {fe.loc(loop->getEndLoc())},
-                                 mlir::Attribute());
+  // The loop's source range makes each loop's metadata distinct. The tag
+  // keeps a one-location range a FusedLoc when a trace is parsed back.
+  auto tag = mlir::StringAttr::get(ctx, "loop");
+  auto start = mlir::FusedLoc::get(ctx, {fe.loc(loop->getBeginLoc())}, tag);
+  auto end = mlir::FusedLoc::get(ctx, {fe.loc(loop->getEndLoc())}, tag);
   return LLVM::LoopAnnotationAttr::get(
       ctx, /*disableNonforced=*/{}, vectorize, interleave, unroll, jam,
       /*licm=*/{}, distribute, pipeline, /*peeled=*/{}, /*unswitch=*/{},

@@ -5,6 +5,11 @@
 // RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-gpu-arch=sm_90 -fplugin-arg-alloy-trace=%t
 // RUN: FileCheck %s --check-prefix=LLVM < %t/loop-hints.ll
 // RUN: FileCheck %s --check-prefix=PTX < %t/loop-hints.ptx
+// The traces parse back (each loop's range is a tagged FusedLoc).
+// RUN: alloy-opt %t/loop-hints.alloy.mlir | FileCheck %s --check-prefix=REPARSE
+// RUN: alloy-opt %t/loop-hints.alloy.inlined.mlir -o /dev/null
+// REPARSE-DAG: startLoc = #{{.*}}, endLoc = #{{.*}}>
+// REPARSE-DAG: loc(fused<"loop">[
 #include <gpu/gpu.hpp>
 
 // IR-DAG: #[[ENABLE:.*]] = #llvm.loop_unroll<disable = false>

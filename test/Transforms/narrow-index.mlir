@@ -144,3 +144,35 @@ func.func @signedness(%x: i32, %y: i32, %z: i64) -> (i64, i64, i64, i64, i64, i6
   %s = arith.addi %h, %h overflow<nsw, nuw> : i64
   return %d, %m, %u, %sh, %sh2, %s : i64, i64, i64, i64, i64, i64
 }
+
+// A loop whose latch is reached through a branch that passes a float
+// constant (`c ? 0.0f : x` after mem2reg): the loop runs 4 times, so its
+// test is not decided. Without constant propagation in the solver the
+// branch's target stayed dead, the counter looked constant 0 and the test
+// was folded to true: an endless loop (llvm-project issue 119045).
+// CHECK-LABEL: func.func @float_constant_edge
+// CHECK: %[[LT:.*]] = arith.cmpi slt
+// CHECK: cf.cond_br %[[LT]]
+// CHECK-NOT: cf.cond_br %true
+func.func @float_constant_edge(%p: !alloy.ptr, %c: i1, %y: f32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %zero = arith.constant 0.0 : f32
+  cf.br ^header(%c0 : i32)
+^header(%i: i32):
+  %lt = arith.cmpi slt, %i, %c4 : i32
+  cf.cond_br %lt, ^body, ^exit
+^body:
+  cf.cond_br %c, ^constant, ^value
+^constant:
+  cf.br ^join(%zero : f32)
+^value:
+  cf.br ^join(%zero : f32)
+^join(%x: f32):
+  alloy.store %x, %p align 4 : f32, !alloy.ptr
+  %next = arith.addi %i, %c1 : i32
+  cf.br ^header(%next : i32)
+^exit:
+  return
+}

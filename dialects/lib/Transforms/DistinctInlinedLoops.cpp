@@ -44,7 +44,8 @@ struct DistinctInlinedLoopsPass
       // A loop without a range gets the branch's own location.
       FusedLoc start = loop.getStartLoc(), end = loop.getEndLoc();
       if (!start)
-        start = FusedLoc::get(op->getContext(), {op->getLoc()}, Attribute());
+        start = FusedLoc::get(op->getContext(), {op->getLoc()},
+                              StringAttr::get(op->getContext(), "loop"));
       else
         start = inlinedAt(start, callers);
       op->setAttr("loop_annotation",

@@ -10,6 +10,7 @@
 
 #include "alloy/Transforms/Passes.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -282,7 +283,14 @@ struct NarrowIndexPass : alloy::impl::NarrowIndexPassBase<NarrowIndexPass> {
   void runOnOperation() override {
     Operation *module = getOperation();
     DataFlowSolver solver;
+    // The dead-code analysis follows a branch only once every operand it
+    // passes has a constant lattice; the range analysis gives one to
+    // integers only, so without constant propagation a branch passing a
+    // float constant (`c ? 0.0f : x` after mem2reg) left its target dead,
+    // and a loop whose latch was behind it had its exit test folded to
+    // true (llvm-project issue 119045).
     solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<dataflow::SparseConstantPropagation>();
     solver.load<dataflow::IntegerRangeAnalysis>();
     if (failed(solver.initializeAndRun(module)))
       return signalPassFailure();
