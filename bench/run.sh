@@ -23,7 +23,7 @@ set -u
 dir=$(cd "${1:-.}" && pwd)
 nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null 2>&1 || nvcc=/usr/local/cuda/bin/nvcc
-order="vecadd vecadd4 reduce saxpy transpose sgemm_naive sgemm_tiled
+order="vecadd vecadd4 reduce reduce_int saxpy transpose sgemm_naive sgemm_tiled
   sgemm_regblock hgemm_f16_4096 hgemm_f16_8192 hgemm_bf16_4096 hgemm_bf16_8192
   wmma_gemm wgmma_gemm_f16_4096 wgmma_gemm_f16_8192 wgmma_gemm_bf16_4096
   wgmma_gemm_bf16_8192 wgmma_tma_gemm_f16_8192 wgmma_tma_gemm_bf16_8192
