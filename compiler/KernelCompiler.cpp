@@ -89,6 +89,23 @@ private:
   llvm::DenseSet<unsigned> reported;
 };
 
+// Whether the body of `fn` (lambdas in it included) has an asm statement.
+// The kernel finder sees only the file's own declarations; a function from
+// a precompiled header (<gpu/cuda_compat.hpp>'s __cvta_generic_to_shared)
+// is found through the calls the checker followed.
+bool hasAsmStatement(const FunctionDecl *fn) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool VisitGCCAsmStmt(GCCAsmStmt *) {
+      found = true;
+      return false;
+    }
+    bool found = false;
+  } finder;
+  if (Stmt *body = fn->getBody())
+    finder.TraverseStmt(body);
+  return finder.found;
+}
+
 // The plugin turns clang's checks of asm constraints off (they are the
 // host's, and reject PTX's); host code gets them here.
 void checkHostAsm(const GCCAsmStmt *s, ASTContext &ctx,
@@ -210,8 +227,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
     return;
   image.globals = module.globals();
   // Their host copies cannot run PTX: the embedding pass makes them trap.
-  for (const auto &[s, fn] : finder.asms)
-    if (checker.reached().contains(fn))
+  for (const FunctionDecl *fn : checker.reached())
+    if (hasAsmStatement(fn))
       image.ptxAsmFunctions.push_back(module.mangledName(fn));
   storeDeviceImage(std::move(image));
 }
