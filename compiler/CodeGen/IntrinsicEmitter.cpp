@@ -217,8 +217,9 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::ReduxOr:
   case Intrinsic::ReduxXor: {
     // The rows are in ReduxKind's order.
-    auto kind = static_cast<ReduxKind>(static_cast<unsigned>(intrinsic) -
-                                       static_cast<unsigned>(Intrinsic::ReduxAdd));
+    auto kind =
+        static_cast<ReduxKind>(static_cast<unsigned>(intrinsic) -
+                               static_cast<unsigned>(Intrinsic::ReduxAdd));
     emitArgs();
     return ReduxOp::create(b, l, kind, args[0], args[1]);
   }

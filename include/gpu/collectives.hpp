@@ -65,7 +65,8 @@ namespace detail {
 // The redux.sync that reduces T under Op in one instruction (sm_80), or
 // none: 32-bit integers under +, min, max, &, | and ^.
 enum class redux_id { none, add, min, max, bit_and, bit_or, bit_xor };
-template <class Op, class T> inline constexpr redux_id redux_of = redux_id::none;
+template <class Op, class T>
+inline constexpr redux_id redux_of = redux_id::none;
 template <class T> inline constexpr redux_id redux_of<plus, T> = redux_id::add;
 template <class T>
 inline constexpr redux_id redux_of<minimum, T> = redux_id::min;
@@ -78,8 +79,9 @@ inline constexpr redux_id redux_of<bit_or, T> = redux_id::bit_or;
 template <class T>
 inline constexpr redux_id redux_of<bit_xor, T> = redux_id::bit_xor;
 template <class T, class Op>
-inline constexpr bool has_redux =
-    std::is_integral_v<T> && sizeof(T) == 4 && redux_of<Op, T> != redux_id::none;
+inline constexpr bool
+    has_redux = std::is_integral_v<T> &&
+                sizeof(T) == 4 && redux_of<Op, T> != redux_id::none;
 
 // op over the values of the lanes in `mask` (all of which call it), when
 // has_redux<T, Op>.

@@ -143,9 +143,9 @@ int main() {
         ++wrong;
       }
   }
-  int failures = check(wrong == 0, "warp reductions of 32-bit integers",
-                       std::to_string(wrong) + " wrong of " +
-                           std::to_string(kOut * n));
+  int failures =
+      check(wrong == 0, "warp reductions of 32-bit integers",
+            std::to_string(wrong) + " wrong of " + std::to_string(kOut * n));
   if (failures == 0)
     std::printf("PASSED: all checks\n");
   return failures == 0 ? 0 : 1;

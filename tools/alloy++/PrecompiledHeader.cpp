@@ -238,7 +238,7 @@ std::vector<std::string> leadingGpuHeaders(const std::string &S) {
     return T.rfind("gpu/", 0) == 0 && T.size() > 8 &&
            T.compare(T.size() - 4, 4, ".hpp") == 0;
   };
-  std::string OpenGuard; // after #ifndef NAME: expects #define NAME
+  std::string OpenGuard;           // after #ifndef NAME: expects #define NAME
   std::vector<std::string> Before; // the <...> includes before gpu.hpp
   bool OnlyAlloyBefore = true;
   std::vector<std::string> Run; // from <gpu/gpu.hpp> on
@@ -440,9 +440,9 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
   }
   Args Cmd{R.ClangXX};
   Cmd.insert(Cmd.end(), Flags.begin(), Flags.end());
-  Cmd.insert(Cmd.end(), {"-fpch-instantiate-templates", "-x", "c++-header",
-                         Input, "-o", Tmp + ".pch", "-MD", "-MF", Tmp + ".d",
-                         "-MT", Pch});
+  Cmd.insert(Cmd.end(),
+             {"-fpch-instantiate-templates", "-x", "c++-header", Input, "-o",
+              Tmp + ".pch", "-MD", "-MF", Tmp + ".d", "-MT", Pch});
   int Rc = runQuietly(Cmd, Stem + ".log");
   // The log holds only diagnostics; kept before the PCH is published, so
   // that every compile that finds the PCH also finds them.

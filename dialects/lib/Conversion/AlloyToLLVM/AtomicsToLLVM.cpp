@@ -133,7 +133,7 @@ Lowered vote(VoteOp op, VoteOp::Adaptor a, ConversionPatternRewriter &r) {
 
 Lowered redux(ReduxOp op, ReduxOp::Adaptor a, ConversionPatternRewriter &r) {
   static constexpr NVVM::ReduxKind kinds[] = {
-      NVVM::ReduxKind::ADD,  NVVM::ReduxKind::MIN, NVVM::ReduxKind::MAX,
+      NVVM::ReduxKind::ADD,  NVVM::ReduxKind::MIN,  NVVM::ReduxKind::MAX,
       NVVM::ReduxKind::UMIN, NVVM::ReduxKind::UMAX, NVVM::ReduxKind::AND,
       NVVM::ReduxKind::OR,   NVVM::ReduxKind::XOR};
   return NVVM::ReduxOp::create(r, op.getLoc(), op.getType(), a.getValue(),
@@ -149,12 +149,10 @@ Lowered warpSync(WarpSyncOp op, WarpSyncOp::Adaptor a,
 } // namespace
 
 void addAtomicsLowerings(LoweringTable &table) {
-  table.add<AtomicRMWOp>(atomicRMW)
-      .add<AtomicCASOp>(atomicCAS)
-      .add<ShflOp>(shfl)
-      .add<VoteOp>(vote)
-      .add<ReduxOp>(redux)
-      .add<WarpSyncOp>(warpSync);
+  table.add<AtomicRMWOp>(atomicRMW).add<AtomicCASOp>(atomicCAS);
+  // The warp's operations.
+  table.add<ShflOp>(shfl).add<VoteOp>(vote).add<ReduxOp>(redux);
+  table.add<WarpSyncOp>(warpSync);
 }
 
 } // namespace alloy
