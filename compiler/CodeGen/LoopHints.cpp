@@ -1,6 +1,8 @@
 #include "LoopHints.h"
 #include "FunctionEmitter.h"
 
+#include "alloy/Transforms/InlinedLocations.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -107,11 +109,9 @@ mlir::Attribute buildLoopAnnotation(FunctionEmitter &fe, const Stmt *loop,
   if (distributeDisable)
     distribute =
         LLVM::LoopDistributeAttr::get(ctx, distributeDisable, {}, {}, {}, {});
-  // The loop's source range makes each loop's metadata distinct. The tag
-  // keeps a one-location range a FusedLoc when a trace is parsed back.
-  auto tag = mlir::StringAttr::get(ctx, "loop");
-  auto start = mlir::FusedLoc::get(ctx, {fe.loc(loop->getBeginLoc())}, tag);
-  auto end = mlir::FusedLoc::get(ctx, {fe.loc(loop->getEndLoc())}, tag);
+  // The loop's source range makes each loop's metadata distinct.
+  mlir::FusedLoc start = alloy::loopRangeAt(fe.loc(loop->getBeginLoc()));
+  mlir::FusedLoc end = alloy::loopRangeAt(fe.loc(loop->getEndLoc()));
   return LLVM::LoopAnnotationAttr::get(
       ctx, /*disableNonforced=*/{}, vectorize, interleave, unroll, jam,
       /*licm=*/{}, distribute, pipeline, /*peeled=*/{}, /*unswitch=*/{},

@@ -79,27 +79,23 @@ int main() {
   int wrong = 0;
   for (int g = 0; g < n; ++g) {
     int first = g - g % 32, lane = g % 32;
-    auto fold_i = [&](unsigned mask, auto op) {
-      int r = 0;
+    // op over value(lane) for the lanes of `mask`, in lane order.
+    auto fold = [&](auto value, unsigned mask, auto op) {
+      decltype(value(0u)) r = 0;
       bool any = false;
       for (int l = 0; l < 32; ++l)
         if (mask >> l & 1) {
-          int x = signed_value(unsigned(first + l));
+          auto x = value(unsigned(first + l));
           r = any ? op(r, x) : x;
           any = true;
         }
       return r;
     };
+    auto fold_i = [&](unsigned mask, auto op) {
+      return fold(signed_value, mask, op);
+    };
     auto fold_u = [&](unsigned mask, auto op) {
-      unsigned r = 0;
-      bool any = false;
-      for (int l = 0; l < 32; ++l)
-        if (mask >> l & 1) {
-          unsigned x = unsigned_value(unsigned(first + l));
-          r = any ? op(r, x) : x;
-          any = true;
-        }
-      return r;
+      return fold(unsigned_value, mask, op);
     };
     auto add = [](auto a, auto b) { return a + b; };
     auto mn = [](auto a, auto b) { return std::min(a, b); };

@@ -384,8 +384,11 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
     KeyText += fs::current_path(EC).string() + "\n";
   for (const std::string &F : Flags)
     KeyText += F + '\0';
+  // The header the PCH is built from when it is more than gpu.hpp.
+  std::string Includes;
   for (const std::string &H : Headers)
-    KeyText += "#include <" + H + ">\n";
+    Includes += "#include <" + H + ">\n";
+  KeyText += Includes;
   char Key[17];
   std::snprintf(Key, sizeof Key, "%016llx",
                 static_cast<unsigned long long>(fnv1a(KeyText)));
@@ -427,12 +430,9 @@ PchResult precompiledGpuHeader(const PchRequest &R) {
   std::string Input = R.IncludeDir + "/gpu/gpu.hpp";
   if (Headers.size() > 1 || Headers[0] != "gpu/gpu.hpp") {
     Input = Stem + ".hpp";
-    std::string Text;
-    for (const std::string &H : Headers)
-      Text += "#include <" + H + ">\n";
-    if (readFile(Input) != Text) {
+    if (readFile(Input) != Includes) {
       if (FILE *F = std::fopen((Tmp + ".hpp").c_str(), "w")) {
-        std::fputs(Text.c_str(), F);
+        std::fputs(Includes.c_str(), F);
         std::fclose(F);
         fs::rename(Tmp + ".hpp", Input, EC);
       }

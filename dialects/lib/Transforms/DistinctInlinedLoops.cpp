@@ -44,8 +44,7 @@ struct DistinctInlinedLoopsPass
       // A loop without a range gets the branch's own location.
       FusedLoc start = loop.getStartLoc(), end = loop.getEndLoc();
       if (!start)
-        start = FusedLoc::get(op->getContext(), {op->getLoc()},
-                              StringAttr::get(op->getContext(), "loop"));
+        start = alloy::loopRangeAt(op->getLoc());
       else
         start = inlinedAt(start, callers);
       op->setAttr("loop_annotation",

@@ -8,6 +8,7 @@
 #ifndef ALLOY_TRANSFORMS_INLINEDLOCATIONS_H
 #define ALLOY_TRANSFORMS_INLINEDLOCATIONS_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -29,6 +30,14 @@ inline void callSitesOf(mlir::Location loc,
   callSitesOf(site.getCallee(), calls);
   calls.push_back(writtenAt(site.getCaller()));
   callSitesOf(site.getCaller(), calls);
+}
+
+// A loop's start or end for its llvm.loop_annotation, which tells the
+// loop's metadata apart from other loops'. The tag keeps a one-location
+// range a FusedLoc when a trace is parsed back.
+inline mlir::FusedLoc loopRangeAt(mlir::Location loc) {
+  mlir::MLIRContext *ctx = loc->getContext();
+  return mlir::FusedLoc::get(ctx, {loc}, mlir::StringAttr::get(ctx, "loop"));
 }
 
 } // namespace alloy
