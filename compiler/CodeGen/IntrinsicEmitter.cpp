@@ -217,6 +217,17 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   case Intrinsic::ReduxOr:
   case Intrinsic::ReduxXor: {
     // The rows are in ReduxKind's order.
+#define ALLOY_REDUX_ROW(row, kind)                                             \
+  static_assert(unsigned(Intrinsic::row) - unsigned(Intrinsic::ReduxAdd) ==    \
+                unsigned(ReduxKind::kind));
+    ALLOY_REDUX_ROW(ReduxMin, min)
+    ALLOY_REDUX_ROW(ReduxMax, max)
+    ALLOY_REDUX_ROW(ReduxUMin, umin)
+    ALLOY_REDUX_ROW(ReduxUMax, umax)
+    ALLOY_REDUX_ROW(ReduxAnd, bit_and)
+    ALLOY_REDUX_ROW(ReduxOr, bit_or)
+    ALLOY_REDUX_ROW(ReduxXor, bit_xor)
+#undef ALLOY_REDUX_ROW
     auto kind =
         static_cast<ReduxKind>(static_cast<unsigned>(intrinsic) -
                                static_cast<unsigned>(Intrinsic::ReduxAdd));

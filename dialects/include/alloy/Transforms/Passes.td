@@ -70,7 +70,8 @@ def NarrowIndexPass : Pass<"alloy-narrow-index", "::mlir::ModuleOp"> {
   let summary = "Use the launch facts: fold decided index tests, narrow index "
                 "arithmetic to 32 bits";
   let description = [{
-    Runs upstream's integer range analysis, which the GPU registers feed
+    Runs upstream's integer range analysis (one function at a time: call
+    results and parameters are unknown), which the GPU registers feed
     through `InferIntRangeInterface` (`alloy.thread_id`, `alloy.block_dim`,
     `alloy.block_id`, `alloy.grid_dim`, `alloy.lane_id`: exact block
     extents from the kernel's launch contract, otherwise the hardware's

@@ -131,14 +131,31 @@ Lowered vote(VoteOp op, VoteOp::Adaptor a, ConversionPatternRewriter &r) {
                                   a.getPred(), kind);
 }
 
+NVVM::ReduxKind nvvmReduxKind(ReduxKind kind) {
+  switch (kind) {
+  case ReduxKind::add:
+    return NVVM::ReduxKind::ADD;
+  case ReduxKind::min:
+    return NVVM::ReduxKind::MIN;
+  case ReduxKind::max:
+    return NVVM::ReduxKind::MAX;
+  case ReduxKind::umin:
+    return NVVM::ReduxKind::UMIN;
+  case ReduxKind::umax:
+    return NVVM::ReduxKind::UMAX;
+  case ReduxKind::bit_and:
+    return NVVM::ReduxKind::AND;
+  case ReduxKind::bit_or:
+    return NVVM::ReduxKind::OR;
+  case ReduxKind::bit_xor:
+    return NVVM::ReduxKind::XOR;
+  }
+  llvm_unreachable("every ReduxKind is handled");
+}
+
 Lowered redux(ReduxOp op, ReduxOp::Adaptor a, ConversionPatternRewriter &r) {
-  static constexpr NVVM::ReduxKind kinds[] = {
-      NVVM::ReduxKind::ADD,  NVVM::ReduxKind::MIN,  NVVM::ReduxKind::MAX,
-      NVVM::ReduxKind::UMIN, NVVM::ReduxKind::UMAX, NVVM::ReduxKind::AND,
-      NVVM::ReduxKind::OR,   NVVM::ReduxKind::XOR};
   return NVVM::ReduxOp::create(r, op.getLoc(), op.getType(), a.getValue(),
-                               kinds[static_cast<unsigned>(op.getKind())],
-                               a.getMask());
+                               nvvmReduxKind(op.getKind()), a.getMask());
 }
 
 Lowered warpSync(WarpSyncOp op, WarpSyncOp::Adaptor a,
