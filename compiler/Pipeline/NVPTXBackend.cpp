@@ -389,7 +389,6 @@ llvm::Error optimize(llvm::Module &module, const std::string &arch,
       llvm::createModuleToFunctionPassAdaptor(RecomputeAfterLoopsPass()));
   // After inlining: wgmma accumulators are SSA values to follow.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(CheckWgmmaPass()));
-  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(WideCopiesPass()));
   // Last, once nothing folds the guarded moves and conditions away again.
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(SignedZeroSelectsPass()));
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PackHalvesPass()));

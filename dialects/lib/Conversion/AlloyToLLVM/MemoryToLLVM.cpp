@@ -35,15 +35,70 @@ Lowered setBytes(MemsetOp op, MemsetOp::Adaptor a,
   return Lowered::done();
 }
 
-/// alloy.memcpy: a copy of a constant size.
+/// Whether `p` points into a local (an `alloy.alloca`).
+bool inStackSlot(Value p) {
+  while (Operation *def = p.getDefiningOp()) {
+    if (isa<AllocaOp>(def))
+      return true;
+    if (auto member = dyn_cast<MemberAddrOp>(def))
+      p = member.getBase();
+    else if (auto add = dyn_cast<PtrAddOp>(def))
+      p = add.getBase();
+    else if (auto cast = dyn_cast<AddrSpaceCastOp>(def))
+      p = cast.getPtr();
+    else
+      return false;
+  }
+  return false;
+}
+
+/// The width of the loads and stores that copy `size` bytes aligned to
+/// `align` in at most four of each, if there is one.
+std::optional<uint64_t> copyChunk(uint64_t size, uint64_t align) {
+  for (uint64_t chunk : {16u, 8u, 4u, 2u, 1u})
+    if (size != 0 && align >= chunk && size % chunk == 0 && size / chunk <= 4)
+      return chunk;
+  return std::nullopt;
+}
+
+/// alloy.memcpy: a copy of a constant size. A small one between two objects
+/// that are not locals (a 16-byte struct: `*(float4 *)dst = *(const float4
+/// *)src`, after alloy-forward-copies) becomes at most four loads and
+/// stores as wide as its alignment allows, the loads first, as nvcc emits
+/// it: 16 bytes as `vector<4xi32>`, one `ld.v4` (left to the backend, a
+/// 16-byte llvm.memcpy was two 64-bit loads and stores, without `.nc` for
+/// inputs). A copy to or from a local stays llvm.memcpy, which LLVM's SROA
+/// splits into the fields' own values (wide accesses there cost moves in
+/// and out of vectors).
 Lowered copyBytes(MemcpyOp op, MemcpyOp::Adaptor a,
                   ConversionPatternRewriter &r) {
-  Value len =
-      LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(),
-                               r.getI64IntegerAttr(int64_t(op.getSize())));
-  auto copy = LLVM::MemcpyOp::create(r, op.getLoc(), a.getDst(), a.getSrc(),
-                                     len, /*isVolatile=*/false);
-  setAlignArgAttrs(r, copy, op.getAlignment(), /*pointers=*/2);
+  Location loc = op.getLoc();
+  uint64_t size = op.getSize(), align = op.getAlignment();
+  std::optional<uint64_t> chunk = copyChunk(size, align);
+  if (chunk && !inStackSlot(op.getDst()) && !inStackSlot(op.getSrc())) {
+    Type type = *chunk == 16 ? Type(VectorType::get({4}, r.getI32Type()))
+                             : Type(r.getIntegerType(unsigned(*chunk * 8)));
+    auto at = [&](Value base, uint64_t k) -> Value {
+      if (k == 0)
+        return base;
+      return LLVM::GEPOp::create(
+          r, loc, base.getType(), r.getI8Type(), base,
+          llvm::ArrayRef<LLVM::GEPArg>{int32_t(k * *chunk)},
+          LLVM::GEPNoWrapFlags::inbounds);
+    };
+    llvm::SmallVector<Value, 4> values;
+    for (uint64_t k = 0; k < size / *chunk; ++k)
+      values.push_back(
+          LLVM::LoadOp::create(r, loc, type, at(a.getSrc(), k), *chunk));
+    for (uint64_t k = 0; k < size / *chunk; ++k)
+      LLVM::StoreOp::create(r, loc, values[k], at(a.getDst(), k), *chunk);
+    return Lowered::done();
+  }
+  Value len = LLVM::ConstantOp::create(r, loc, r.getI64Type(),
+                                       r.getI64IntegerAttr(int64_t(size)));
+  auto copy = LLVM::MemcpyOp::create(r, loc, a.getDst(), a.getSrc(), len,
+                                     /*isVolatile=*/false);
+  setAlignArgAttrs(r, copy, align, /*pointers=*/2);
   return Lowered::done();
 }
 
