@@ -62,3 +62,16 @@ func.func @left_alone(%src: !alloy.ptr, %dst: !alloy.ptr) {
   alloy.memcpy %dst, %m, 8 align 8 : !alloy.ptr, !alloy.ptr
   return
 }
+
+// A copy that would not become at most four loads and stores (32 bytes at
+// 4) is not forwarded: `std::memcpy` through a local may join overlapping
+// ranges, which only the wide lowering (all loads first) copies right.
+// CHECK-LABEL: func.func @too_many_accesses(
+// CHECK: %[[V:.*]] = alloy.alloca
+// CHECK: alloy.memcpy %{{.*}}, %[[V]], 32 align 4
+func.func @too_many_accesses(%src: !alloy.ptr, %dst: !alloy.ptr) {
+  %v = alloy.alloca !alloy.record<"float[8]", 32, 4>, align 4
+  alloy.memcpy %v, %src, 32 align 4 : !alloy.ptr, !alloy.ptr
+  alloy.memcpy %dst, %v, 32 align 4 : !alloy.ptr, !alloy.ptr
+  return
+}

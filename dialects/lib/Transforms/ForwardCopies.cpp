@@ -2,15 +2,16 @@
 //
 // `T v = *src; *dst = v;` of a record type is two copies at this level, in
 // and out of a local (an `alloy.alloca`). When nothing between them writes
-// memory, the second reads the first's source instead, so it becomes one
-// copy between the two objects, which the conversion to LLVM makes wide
-// loads and stores (a 16-byte struct: one `ld.v4` and one `st.v4`). The copy
-// into the local stays; it is dead when nothing else reads the local, and
-// LLVM removes it.
+// memory, and the copy takes at most four loads and stores, the second
+// reads the first's source instead: one copy between the two objects, which
+// the conversion to LLVM makes wide loads and stores (a 16-byte struct: one
+// `ld.v4` and one `st.v4`). The copy into the local stays; it is dead when
+// nothing else reads the local, and LLVM removes it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "alloy/Dialect/Alloy/WideCopies.h"
 #include "alloy/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -46,10 +47,13 @@ struct ForwardCopiesPass
       alloy::MemcpyOp in = copyInto(copy);
       if (!in || in.getSize() != copy.getSize() || in.getSrc() == copy.getDst())
         return;
-      // Two objects of one record type are the same object or do not
-      // overlap, as memcpy needs.
+      // The forwarded copy must be one the lowering makes wide (loads
+      // first): `std::memcpy` through a local may join overlapping ranges.
+      uint64_t align = std::min(copy.getAlignment(), in.getAlignment());
+      if (!alloy::wideCopyChunk(copy.getSize(), align))
+        return;
       copy.getSrcMutable().assign(in.getSrc());
-      copy.setAlignment(std::min(copy.getAlignment(), in.getAlignment()));
+      copy.setAlignment(align);
     });
   }
 };

@@ -5,6 +5,7 @@
 #include "Lowering.h"
 #include "alloy/Conversion/AlloyToLLVM.h"
 #include "alloy/Dialect/Alloy/AlloyOps.h"
+#include "alloy/Dialect/Alloy/WideCopies.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -52,15 +53,6 @@ bool inStackSlot(Value p) {
   return false;
 }
 
-/// The width of the loads and stores that copy `size` bytes aligned to
-/// `align` in at most four of each, if there is one.
-std::optional<uint64_t> copyChunk(uint64_t size, uint64_t align) {
-  for (uint64_t chunk : {16u, 8u, 4u, 2u, 1u})
-    if (size != 0 && align >= chunk && size % chunk == 0 && size / chunk <= 4)
-      return chunk;
-  return std::nullopt;
-}
-
 /// alloy.memcpy: a copy of a constant size. A small one between two objects
 /// that are not locals (a 16-byte struct: `*(float4 *)dst = *(const float4
 /// *)src`, after alloy-forward-copies) becomes at most four loads and
@@ -74,7 +66,7 @@ Lowered copyBytes(MemcpyOp op, MemcpyOp::Adaptor a,
                   ConversionPatternRewriter &r) {
   Location loc = op.getLoc();
   uint64_t size = op.getSize(), align = op.getAlignment();
-  std::optional<uint64_t> chunk = copyChunk(size, align);
+  std::optional<uint64_t> chunk = wideCopyChunk(size, align);
   if (chunk && !inStackSlot(op.getDst()) && !inStackSlot(op.getSrc())) {
     Type type = *chunk == 16 ? Type(VectorType::get({4}, r.getI32Type()))
                              : Type(r.getIntegerType(unsigned(*chunk * 8)));
