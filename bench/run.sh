@@ -88,7 +88,7 @@ results="$dir/results.txt"
 # The whole stdout of each goes to $dir/<impl>_<name>.out, for
 # compare_outputs.
 mkdir -p "$dir/outputs"
-run_one() { # NAME IMPL
+run_one() { # NAME IMPL [FILE: where the line goes besides stdout]
   program="$dir/$2_$1"
   rm -f "$dir/$2_$1.out" "$dir/outputs/$2_$1.f32"
   if [ -x "$program" ]; then
@@ -102,7 +102,7 @@ run_one() { # NAME IMPL
     sed "s/^/  [$2_$1] /" "$dir/$2_$1.err" | tail -n 5
     line="BENCH $1 $2 FAIL"
   fi
-  echo "$line" | tee -a "$results"
+  echo "$line" | tee -a "${3:-$results}"
 }
 # The launch rate depends on which core the process lands on (medians from
 # 2.8 to 4.4 us between runs of one program): each program runs 7 times,
@@ -165,17 +165,13 @@ pair_median() { # NAME
   : >"$dir/rounds_alloy"; : >"$dir/rounds_nvcc"
   for _ in 1 2 3; do
     for impl in alloy nvcc; do
-      run_one "$1" "$impl" >"$dir/round.out"
-      sed '$d' "$results" >"$results.tmp" && mv "$results.tmp" "$results"
-      grep -v '^BENCH ' "$dir/round.out"
-      grep "^BENCH $1 $impl .*median_us=" "$dir/round.out" >>"$dir/rounds_$impl"
-      sed 's/^/  round: /' "$dir/round.out" | grep 'round: BENCH'
+      run_one "$1" "$impl" "$dir/rounds_$impl" | sed 's/^BENCH /  round: BENCH /'
     done
   done
   for impl in alloy nvcc; do
-    line=$(sed 's/.*median_us=\([0-9.]*\).*/\1 &/' "$dir/rounds_$impl" |
-      sort -n | sed -n "$((($(wc -l <"$dir/rounds_$impl") + 1) / 2))p" |
-      cut -d' ' -f2-)
+    grep 'median_us=' "$dir/rounds_$impl" >"$dir/rounds_ok"
+    line=$(sed 's/.*median_us=\([0-9.]*\).*/\1 &/' "$dir/rounds_ok" | sort -n |
+      sed -n "$((($(wc -l <"$dir/rounds_ok") + 1) / 2))p" | cut -d' ' -f2-)
     [ -n "$line" ] || line="BENCH $1 $impl FAIL"
     echo "$line" | tee -a "$results"
   done

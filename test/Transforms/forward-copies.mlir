@@ -75,3 +75,18 @@ func.func @too_many_accesses(%src: !alloy.ptr, %dst: !alloy.ptr) {
   alloy.memcpy %dst, %v, 32 align 4 : !alloy.ptr, !alloy.ptr
   return
 }
+
+// Nor is a copy whose new source or destination is a local: the lowering
+// leaves such a copy llvm.memcpy, which may not join overlapping ranges.
+// CHECK-LABEL: func.func @source_is_local(
+// CHECK: %[[W:.*]] = alloy.alloca
+// CHECK: %[[V:.*]] = alloy.alloca
+// CHECK: alloy.memcpy %[[V]], %[[W]], 16 align 16
+// CHECK: alloy.memcpy %{{.*}}, %[[V]], 16 align 16
+func.func @source_is_local(%dst: !alloy.ptr) {
+  %w = alloy.alloca !alloy.record<"float4", 16, 16>, align 16
+  %v = alloy.alloca !alloy.record<"float4", 16, 16>, align 16
+  alloy.memcpy %v, %w, 16 align 16 : !alloy.ptr, !alloy.ptr
+  alloy.memcpy %dst, %v, 16 align 16 : !alloy.ptr, !alloy.ptr
+  return
+}

@@ -2,11 +2,11 @@
 //
 // `T v = *src; *dst = v;` of a record type is two copies at this level, in
 // and out of a local (an `alloy.alloca`). When nothing between them writes
-// memory, and the copy takes at most four loads and stores, the second
-// reads the first's source instead: one copy between the two objects, which
-// the conversion to LLVM makes wide loads and stores (a 16-byte struct: one
-// `ld.v4` and one `st.v4`). The copy into the local stays; it is dead when
-// nothing else reads the local, and LLVM removes it.
+// memory, and the lowering would make the joined copy wide (WideCopies.h),
+// the second reads the first's source instead: one copy between the two
+// objects, which the conversion to LLVM makes wide loads and stores (a 16-byte
+// struct: one `ld.v4` and one `st.v4`). The copy into the local stays; it is
+// dead when nothing else reads the local, and LLVM removes it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +50,8 @@ struct ForwardCopiesPass
       // The forwarded copy must be one the lowering makes wide (loads
       // first): `std::memcpy` through a local may join overlapping ranges.
       uint64_t align = std::min(copy.getAlignment(), in.getAlignment());
-      if (!alloy::wideCopyChunk(copy.getSize(), align))
+      if (!alloy::wideCopyChunk(copy.getDst(), in.getSrc(), copy.getSize(),
+                                align))
         return;
       copy.getSrcMutable().assign(in.getSrc());
       copy.setAlignment(align);

@@ -38,7 +38,7 @@ using ConstantLattice = dataflow::Lattice<dataflow::ConstantValue>;
 // after mem2reg) left its target dead, and a loop whose latch was behind it
 // had its exit test folded to true (llvm-project issue 119045). Every other
 // value's constant is unknown here; upstream's constant propagation would
-// do too, at 40% more of the pass's time (it folds every operation).
+// do too, but tries to fold every operation on the way.
 struct NonIntegerConstants
     : dataflow::SparseForwardDataFlowAnalysis<ConstantLattice> {
   using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;

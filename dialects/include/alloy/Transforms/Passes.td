@@ -134,15 +134,16 @@ def ForwardCopiesPass : Pass<"alloy-forward-copies", "::mlir::ModuleOp"> {
     `T v = *src; *dst = v;` of a record type is `alloy.memcpy %slot, %src`
     then `alloy.memcpy %dst, %slot`. When the second directly follows the
     first (only operations without memory effects between), copies the
-    same number of bytes, and at the smaller of the two alignments takes at
-    most four loads and four stores, it reads `%src` instead at that
-    alignment; the conversion to LLVM makes such a copy between two objects
-    wide loads and stores, all loads first (`ld.v4` and `st.v4` for 16
-    bytes), as nvcc emits a `float4` copy. Larger copies are left: a copy
-    through a local written with `std::memcpy` may join overlapping
-    ranges, which an `llvm.memcpy` may not. The copy into the local stays (LLVM deletes
-    it when nothing else reads the local). Runs after `alloy-inline`, which
-    puts a helper's return copy next to its caller's.
+    same number of bytes, and would be lowered as wide accesses (neither
+    `%dst` nor `%src` a local, at most four loads and four stores at the
+    smaller of the two alignments), it reads `%src` instead at that
+    alignment: the conversion to LLVM makes it wide loads and stores, all
+    loads first (`ld.v4` and `st.v4` for 16 bytes), as nvcc emits a
+    `float4` copy. Other copies are left: a copy through a local written
+    with `std::memcpy` may join overlapping ranges, which an `llvm.memcpy`
+    may not. The copy into the local stays (LLVM deletes it when nothing
+    else reads the local). Runs after `alloy-inline`, which puts a helper's
+    return copy next to its caller's.
   }];
 }
 

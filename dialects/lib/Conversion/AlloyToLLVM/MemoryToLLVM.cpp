@@ -36,23 +36,6 @@ Lowered setBytes(MemsetOp op, MemsetOp::Adaptor a,
   return Lowered::done();
 }
 
-/// Whether `p` points into a local (an `alloy.alloca`).
-bool inStackSlot(Value p) {
-  while (Operation *def = p.getDefiningOp()) {
-    if (isa<AllocaOp>(def))
-      return true;
-    if (auto member = dyn_cast<MemberAddrOp>(def))
-      p = member.getBase();
-    else if (auto add = dyn_cast<PtrAddOp>(def))
-      p = add.getBase();
-    else if (auto cast = dyn_cast<AddrSpaceCastOp>(def))
-      p = cast.getPtr();
-    else
-      return false;
-  }
-  return false;
-}
-
 /// alloy.memcpy: a copy of a constant size. A small one between two objects
 /// that are not locals (a 16-byte struct: `*(float4 *)dst = *(const float4
 /// *)src`, after alloy-forward-copies) becomes at most four loads and
@@ -66,8 +49,8 @@ Lowered copyBytes(MemcpyOp op, MemcpyOp::Adaptor a,
                   ConversionPatternRewriter &r) {
   Location loc = op.getLoc();
   uint64_t size = op.getSize(), align = op.getAlignment();
-  std::optional<uint64_t> chunk = wideCopyChunk(size, align);
-  if (chunk && !inStackSlot(op.getDst()) && !inStackSlot(op.getSrc())) {
+  if (std::optional<uint64_t> chunk =
+          wideCopyChunk(op.getDst(), op.getSrc(), size, align)) {
     Type type = *chunk == 16 ? Type(VectorType::get({4}, r.getI32Type()))
                              : Type(r.getIntegerType(unsigned(*chunk * 8)));
     auto at = [&](Value base, uint64_t k) -> Value {
