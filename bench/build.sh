@@ -47,7 +47,8 @@ for source in "$bench"/*/alloy_*.cpp; do
     compile "${name}_ptx" "$source" -DBENCH_PTX --gpu-arch=sm_80
   fi
 done
-cp "$bench"/*/nvcc_*.cu "$bench"/*/nvcc_*.cuh "$bench/run.sh" "$bench/sass.sh" "$out/"
+cp "$bench"/*/nvcc_*.cu "$bench"/*/nvcc_*.cuh "$bench/run.sh" "$bench/table.sh" \
+  "$bench/sass.sh" "$out/"
 rm -rf "$out/common"
 cp -R "$bench/common" "$out/common"
 du -sh "$out"

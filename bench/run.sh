@@ -1,11 +1,17 @@
 #!/bin/sh
 # Runs, on the GPU machine, the benchmarks that build.sh put in OUT_DIR:
 # builds each nvcc_<name>.cu (and nvcc_<name>_fast where the source
-# mentions BENCH_FAST), runs each pair (Alloy first, then nvcc), and prints
-# their BENCH lines (the 8192 GEMMs: three alternating rounds, each side's
-# median run), then a Markdown table and the geometric mean of the
-# nvcc/Alloy time ratios (above 1: Alloy is faster). A program that fails
-# or prints no BENCH line shows as FAIL; the rest still run.
+# mentions BENCH_FAST), runs each pair and prints their BENCH lines, then
+# (table.sh) a Markdown table and the geometric mean of the nvcc/Alloy time
+# ratios (above 1: Alloy is faster). A program that fails or prints no
+# BENCH line shows as FAIL; the rest still run.
+# Each pair runs BENCH_ROUNDS times (default 1; the 8192 GEMMs at least 3),
+# the two sides taking turns (Alloy first in odd rounds, nvcc first in even
+# ones), and each side's median run counts. BENCH_ONLY="name ..." runs
+# only those pairs (and their _fast/_ptx variants). An nvcc program newer
+# than its source is not built again, so a second call on the same copy
+# goes straight to the runs; its results.txt and a first call's can be
+# joined with table.sh.
 # Each nvcc_cublas_<x>.cu is a cuBLAS reference, built with -lcublas
 # -lcublasLt (and skipped, saying so, where that fails) and run after the
 # pairs; it prints
@@ -19,7 +25,7 @@
 # <n> of <total> elements ..." (counted from the raw outputs, which the
 # programs write to OUT_DIR/outputs/ and this script deletes after
 # comparing).
-# usage: sh run.sh OUT_DIR
+# usage: [BENCH_ROUNDS=N] [BENCH_ONLY="name ..."] sh run.sh OUT_DIR
 set -u
 dir=$(cd "${1:-.}" && pwd)
 nvcc=${NVCC:-nvcc}
@@ -45,6 +51,33 @@ for source in "$dir"/nvcc_*.cu; do
   case $name in cublas_*) continue ;; esac # cuBLAS references: below
   case " $(echo $order) " in *" $name "*) ;; *) names="$names $name" ;; esac
 done
+only=${BENCH_ONLY:-}
+if [ -n "$only" ]; then
+  for name in $only; do
+    case " $(echo $names) " in *" $name "*) ;; *)
+      echo "BENCH_ONLY: no benchmark $name" >&2
+      exit 2
+      ;;
+    esac
+  done
+  names=$only
+fi
+rounds=${BENCH_ROUNDS:-1}
+case $rounds in '' | *[!0-9]* | 0)
+  echo "BENCH_ROUNDS must be a positive number, not '$rounds'" >&2
+  exit 2
+  ;;
+esac
+# build OUTPUT LOG NVCC-ARGS...: in the background, unless OUTPUT is newer
+# than its source (the last argument).
+build() {
+  output=$1 log=$2
+  shift 2
+  for source; do :; done
+  [ "$output" -nt "$source" ] && return
+  ("$nvcc" "$@" -o "$output" >"$log" 2>&1 ||
+    echo "nvcc FAILED: $(basename "$output")" >>"$log") &
+}
 
 # Build the CUDA side, in parallel.
 for name in $names; do
@@ -54,24 +87,23 @@ for name in $names; do
   if grep -q BENCH_SM90A "$source"; then # wgmma: the arch-specific target
     flags="-O3 -gencode arch=compute_90a,code=sm_90a -I$dir/common"
   fi
-  ("$nvcc" $flags "$source" -o "$dir/nvcc_$name" >"$dir/nvcc_$name.log" 2>&1 ||
-    echo "nvcc FAILED: nvcc_$name" >>"$dir/nvcc_$name.log") &
+  build "$dir/nvcc_$name" "$dir/nvcc_$name.log" $flags "$source"
   if grep -q BENCH_PTX "$source"; then
-    ("$nvcc" -O3 -gencode arch=compute_80,code=compute_80 -I"$dir/common" \
-      -DBENCH_PTX "$source" -o "$dir/nvcc_${name}_ptx" \
-      >"$dir/nvcc_${name}_ptx.log" 2>&1 ||
-      echo "nvcc FAILED: nvcc_${name}_ptx" >>"$dir/nvcc_${name}_ptx.log") &
+    build "$dir/nvcc_${name}_ptx" "$dir/nvcc_${name}_ptx.log" -O3 \
+      -gencode arch=compute_80,code=compute_80 -I"$dir/common" -DBENCH_PTX \
+      "$source"
   fi
   if grep -q BENCH_FAST "$source"; then
-    ("$nvcc" $flags -DBENCH_FAST --use_fast_math "$source" \
-      -o "$dir/nvcc_${name}_fast" >"$dir/nvcc_${name}_fast.log" 2>&1 ||
-      echo "nvcc FAILED: nvcc_${name}_fast" >>"$dir/nvcc_${name}_fast.log") &
+    build "$dir/nvcc_${name}_fast" "$dir/nvcc_${name}_fast.log" $flags \
+      -DBENCH_FAST --use_fast_math "$source"
   fi
 done
-# The cuBLAS references; a failed build (no cuBLAS) leaves no program.
+# The cuBLAS references (all runs only); a failed build (no cuBLAS) leaves
+# no program.
 for source in "$dir"/nvcc_cublas_*.cu; do
-  [ -f "$source" ] || continue
+  [ -f "$source" ] && [ -z "$only" ] || continue
   program=$(basename "$source" .cu)
+  [ "$dir/$program" -nt "$source" ] && continue
   rm -f "$dir/$program"
   ("$nvcc" -O3 -arch=sm_90 -I"$dir/common" "$source" -o "$dir/$program" \
     -lcublas -lcublasLt >"$dir/$program.log" 2>&1 ||
@@ -158,16 +190,26 @@ compare_outputs() { # NAME
   fi
   rm -f "$a_out" "$v_out"
 }
-# The 8192 GEMMs' times moved by 5-8% between runs of one program (the
-# card's clocks and heat over a 1.5 ms kernel): their two programs take
-# turns three times, and each side's median run counts.
-pair_median() { # NAME
+# Times of one program move between runs (the 8192 GEMMs by 5-11%: the
+# card's clocks and heat over a 1.5 ms kernel), so the two programs of a
+# pair take turns N times, each going first in every other round, and each
+# side's median run counts.
+pair_median() { # NAME N
   : >"$dir/rounds_alloy"; : >"$dir/rounds_nvcc"
-  for _ in 1 2 3; do
-    for impl in alloy nvcc; do
-      run_one "$1" "$impl" "$dir/rounds_$impl" | sed 's/^BENCH /  round: BENCH /'
+  round=1
+  while [ "$round" -le "$2" ]; do
+    turns="alloy nvcc"
+    [ $((round % 2)) -eq 0 ] && turns="nvcc alloy"
+    for impl in $turns; do
+      if [ "$2" -eq 1 ]; then
+        run_one "$1" "$impl"
+      else
+        run_one "$1" "$impl" "$dir/rounds_$impl" | sed 's/^BENCH /  round: BENCH /'
+      fi
     done
+    round=$((round + 1))
   done
+  [ "$2" -eq 1 ] && return
   for impl in alloy nvcc; do
     grep 'median_us=' "$dir/rounds_$impl" >"$dir/rounds_ok"
     line=$(sed 's/.*median_us=\([0-9.]*\).*/\1 &/' "$dir/rounds_ok" | sort -n |
@@ -192,17 +234,14 @@ for name in $names; do
       continue
     fi
     case $variant in
-    *_8192*) pair_median "$variant" ;;
-    *)
-      run_one "$variant" alloy
-      run_one "$variant" nvcc
-      ;;
+    *_8192*) pair_median "$variant" $((rounds > 3 ? rounds : 3)) ;;
+    *) pair_median "$variant" "$rounds" ;;
     esac
     compare_outputs "$variant" >>"$dir/outputs.txt"
   done
 done
 for source in "$dir"/nvcc_cublas_*.cu; do
-  [ -f "$source" ] || continue
+  [ -f "$source" ] && [ -z "$only" ] || continue
   program=$(basename "$source" .cu)
   if [ ! -x "$dir/$program" ]; then
     echo "skipped: $program (it did not build with -lcublas: $dir/$program.log)"
@@ -218,68 +257,7 @@ for source in "$dir"/nvcc_cublas_*.cu; do
 done
 
 echo
-awk '
-function field(line, key,   n, i, parts, kv) {
-  n = split(line, parts, " ")
-  for (i = 4; i <= n; ++i) {
-    if (split(parts[i], kv, "=") != 2) continue
-    if (key == "" && kv[1] != "median_us" && kv[1] != "check") return kv[1]
-    if (kv[1] == key) return kv[2]
-  }
-  return ""
-}
-$3 == "cublas" {
-  if (!($2 in cublas)) cublas_order[++cublas_count] = $2
-  cublas[$2] = $0
-  next
-}
-{
-  name = $2; impl = $3
-  if (!(name in seen)) { seen[name] = 1; order[++count] = name }
-  line[name, impl] = $0
-}
-END {
-  print "| kernel | Alloy us | nvcc us | nvcc/Alloy ratio | metric Alloy | metric nvcc | checks |"
-  print "|---|---|---|---|---|---|---|"
-  for (k = 1; k <= count; ++k) {
-    name = order[k]; a = line[name, "alloy"]; v = line[name, "nvcc"]
-    au = field(a, "median_us"); vu = field(v, "median_us")
-    ac = field(a, "check"); vc = field(v, "check")
-    if (ac == "") ac = "FAIL"
-    if (vc == "") vc = "FAIL"
-    metric = field(a, ""); if (metric == "") metric = field(v, "")
-    am = field(a, metric); vm = field(v, metric)
-    ratio = "-"
-    if (au + 0 > 0 && vu + 0 > 0) {
-      r = vu / au; ratio = sprintf("%.2fx", r)
-      if (ac == "ok" && vc == "ok" && name != "launch" && name !~ /^startup/) { logsum += log(r); n += 1 }
-    }
-    printf "| %s | %s | %s | %s | %s | %s | %s |\n", name,
-      au == "" ? "FAIL" : au, vu == "" ? "FAIL" : vu, ratio,
-      am == "" ? "-" : am " " metric, vm == "" ? "-" : vm " " metric,
-      "alloy " ac ", nvcc " vc
-  }
-  if (n > 0)
-    printf "\nGeometric mean of nvcc/Alloy over %d kernels with both checks ok: %.3fx\n", n, exp(logsum / n)
-  # Share of cuBLAS: metric / cuBLAS metric (GFLOP/s: higher is better).
-  for (k = 1; k <= cublas_count; ++k) {
-    name = cublas_order[k]; c = cublas[name]
-    metric = field(c, ""); cm = field(c, metric); cc = field(c, "check")
-    if (metric == "" || cm + 0 <= 0 || cc != "ok") {
-      printf "\nShare of cuBLAS for %s: - (cuBLAS FAIL)\n", name
-      continue
-    }
-    text = ""
-    split("alloy nvcc", impls, " ")
-    for (j = 1; j <= 2; ++j) {
-      l = line[name, impls[j]]; m = field(l, metric)
-      share = (m + 0 > 0 && field(l, "check") == "ok") ? \
-        sprintf("%.1f%% (%s %s)", 100 * m / cm, m, metric) : "FAIL"
-      text = text sprintf("%s%s %s", j > 1 ? ", " : "", impls[j] == "alloy" ? "Alloy" : "nvcc", share)
-    }
-    printf "\nShare of cuBLAS for %s (cuBLAS %s %s, %s us): %s\n", name, cm, metric, field(c, "median_us"), text
-  }
-}' "$results"
+sh "$dir/table.sh" "$results"
 if [ -s "$dir/outputs.txt" ]; then
   printf '\nOutputs, Alloy against nvcc, element by element:\n'
   cat "$dir/outputs.txt"

@@ -60,6 +60,7 @@ private:
   mlir::Value rotate(bool left);
   mlir::Value overflow(BuiltinKind kind);
   mlir::Value memoryCompare();
+  mlir::Value assumeAligned();
   mlir::Value classify(BuiltinKind kind);
 
   FunctionEmitter &fe;
@@ -90,7 +91,7 @@ mlir::Value BuiltinEmitter::emit(BuiltinKind kind) {
     createAssume(b, l, fe.emitCondition(e->getArg(0)));
     return {};
   case BuiltinKind::AssumeAligned:
-    return arg(0);
+    return assumeAligned();
   case BuiltinKind::Prefetch:
     return {};
   case BuiltinKind::Unreachable:
@@ -290,6 +291,25 @@ mlir::Value BuiltinEmitter::overflow(BuiltinKind kind) {
   }
   fe.emitStore(result, out, rt);
   return boolResult(overflowed);
+}
+
+// __builtin_assume_aligned(p, align[, offset]) (std::assume_aligned's
+// body): p, carrying the promise that `p - offset` is `align`-aligned.
+// Clang has checked that `align` is a constant power of two.
+mlir::Value BuiltinEmitter::assumeAligned() {
+  mlir::Value p = arg(0);
+  std::optional<llvm::APSInt> align = e->getArg(1)->getIntegerConstantExpr(ast);
+  mlir::Value offset;
+  if (e->getNumArgs() > 2) {
+    std::optional<llvm::APSInt> known =
+        e->getArg(2)->getIntegerConstantExpr(ast);
+    if (!known || !known->isZero())
+      offset = fe.emitScalarConversion(arg(2), argType(2), ast.LongTy, l);
+  }
+  if (!align || !align->isStrictlyPositive() || !align->isPowerOf2())
+    return p; // not reached: clang rejects the call
+  return AssumeAlignedOp::create(b, l, p.getType(), p, align->getZExtValue(),
+                                 offset);
 }
 
 // memcmp(a, b, n): the difference of the first bytes that differ (as

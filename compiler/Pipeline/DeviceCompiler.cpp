@@ -183,6 +183,8 @@ bool inlineAlloyModule(mlir::ModuleOp module,
   // A local whose address a call took (`helper(&acc)`) is a plain local
   // once the call is inlined.
   pm.addPass(mlir::createMem2Reg());
+  // Accesses as aligned as their address arithmetic shows.
+  pm.addPass(createInferAlignmentPass());
   // A record copied through a local: one copy, made wide in the lowering.
   pm.addPass(createForwardCopiesPass());
   return runAlloyStage(pm, module, "inlining", ".alloy.inlined.mlir", options,

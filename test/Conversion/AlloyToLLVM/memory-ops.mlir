@@ -29,3 +29,26 @@ alloy.kernel @memory(%p: !alloy.ptr<global>, %q: !alloy.ptr, %n: i64, %i: i32,
   alloy.cached_store cs %f, %q : i32, !alloy.ptr
   alloy.return
 }
+
+// The alignment promise is an llvm.assume with an "align" bundle (which
+// LLVM's alignment inference reads); the pointer passes through.
+// CHECK-LABEL: llvm.func @assume_aligned(
+// CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[ALIGN:.*]] = llvm.mlir.constant(8 : i64) : i64
+// CHECK: llvm.intr.assume %[[TRUE]] ["align"(%[[P:.*]], %[[ALIGN]] : !llvm.ptr<1>, i64)] : i1
+// CHECK: llvm.intr.assume %{{.*}} ["align"(%{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr, i64, i64)] : i1
+// PTX-LABEL: .entry assume_aligned(
+alloy.kernel @assume_aligned(%p: !alloy.ptr<global>, %q: !alloy.ptr,
+                             %o: i64, %out: !alloy.ptr<global>) {
+  %c1 = arith.constant 1 : i64
+  %a = alloy.assume_aligned %p, 8 : !alloy.ptr<global>
+  %x = alloy.load %a align 4 : !alloy.ptr<global> -> f32
+  %a1 = alloy.ptr_add %a[%c1] elem f32 : !alloy.ptr<global>
+  %y = alloy.load %a1 align 4 : !alloy.ptr<global> -> f32
+  %b = alloy.assume_aligned %q, 16 offset %o : !alloy.ptr
+  %z = alloy.load %b align 4 : !alloy.ptr -> f32
+  %s = arith.addf %x, %y : f32
+  %t = arith.addf %s, %z : f32
+  alloy.store %t, %out align 4 : f32, !alloy.ptr<global>
+  alloy.return
+}

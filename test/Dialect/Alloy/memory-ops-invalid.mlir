@@ -29,3 +29,11 @@ func.func @odd_alignment(%p: !alloy.ptr, %b: i8, %n: i64) {
   alloy.memset %p, %b, %n align 3 : !alloy.ptr
   return
 }
+
+// -----
+
+func.func @assume_aligned_not_power_of_two(%p: !alloy.ptr) -> !alloy.ptr {
+  // expected-error @+1 {{alignment must be a power of two, not 12}}
+  %0 = alloy.assume_aligned %p, 12 : !alloy.ptr
+  return %0 : !alloy.ptr
+}

@@ -21,3 +21,14 @@ func.func @memory(%p: !alloy.ptr, %g: !alloy.ptr<global>, %n: i64, %b: i8,
   alloy.cached_store wt %w, %g : i128, !alloy.ptr<global>
   return
 }
+
+// CHECK-LABEL: func.func @assume_aligned(
+// CHECK-SAME: %[[P:.*]]: !alloy.ptr, %[[G:.*]]: !alloy.ptr<global>, %[[O:.*]]: i64)
+// CHECK: alloy.assume_aligned %[[P]], 16 : !alloy.ptr
+// CHECK: alloy.assume_aligned %[[G]], 64 offset %[[O]] : !alloy.ptr<global>
+func.func @assume_aligned(%p: !alloy.ptr, %g: !alloy.ptr<global>, %o: i64)
+    -> (!alloy.ptr, !alloy.ptr<global>) {
+  %0 = alloy.assume_aligned %p, 16 : !alloy.ptr
+  %1 = alloy.assume_aligned %g, 64 offset %o : !alloy.ptr<global>
+  return %0, %1 : !alloy.ptr, !alloy.ptr<global>
+}

@@ -128,6 +128,26 @@ def DistinctInlinedLoopsPass
   }];
 }
 
+def InferAlignmentPass : Pass<"alloy-infer-alignment", "::mlir::ModuleOp"> {
+  let summary = "Raise the alignment of memory accesses to what their "
+                "addresses provably have";
+  let description = [{
+    An access's own `align` comes from its C++ type. Its address may be
+    known to be more aligned: from its base object (an `alloy.alloca`, a
+    shared array, a device global or constant, dynamic shared memory at 16,
+    an `alloy.assume_aligned` promise) and the offsets from it
+    (`alloy.ptr_add` of an index with known low zero bits times the element
+    size, `alloy.member_addr` offsets). Walks that arithmetic back (through
+    constants, `arith` multiplies, shifts, adds, masks, extensions and
+    selects; not through block arguments) and raises `alloy.load`,
+    `alloy.store`, `alloy.memcpy`, `alloy.memmove` and `alloy.memset` to the
+    known alignment, at most 16. The conversion to LLVM then chooses record
+    copies' widths from it (a 16-byte copy known 16-byte aligned on both
+    sides is one `ld.v4` and one `st.v4`). Runs after `alloy-inline`, where
+    a helper's pointer arithmetic meets the caller's objects.
+  }];
+}
+
 def ForwardCopiesPass : Pass<"alloy-forward-copies", "::mlir::ModuleOp"> {
   let summary = "Copies through a local read the first copy's source";
   let description = [{

@@ -212,6 +212,24 @@ Lowered inSpace(InSpaceOp op, InSpaceOp::Adaptor a,
       .getResults();
 }
 
+// The alignment promise: `llvm.assume(true) ["align"(ptr, alignment[,
+// offset])]`, which LLVM's alignment inference reads; the pointer itself
+// passes through.
+Lowered assumeAligned(AssumeAlignedOp op, AssumeAlignedOp::Adaptor a,
+                      ConversionPatternRewriter &r) {
+  Location loc = op.getLoc();
+  Value yes =
+      LLVM::ConstantOp::create(r, loc, r.getI1Type(), r.getBoolAttr(true));
+  SmallVector<Value, 3> bundle{
+      a.getPtr(), LLVM::ConstantOp::create(
+                      r, loc, r.getI64Type(),
+                      r.getI64IntegerAttr(int64_t(op.getAlignment())))};
+  if (a.getOffset())
+    bundle.push_back(a.getOffset());
+  LLVM::AssumeOp::create(r, loc, yes, "align", bundle);
+  return a.getPtr();
+}
+
 } // namespace
 
 void addMemoryLowerings(LoweringTable &table) {
@@ -220,7 +238,8 @@ void addMemoryLowerings(LoweringTable &table) {
       .add<MemmoveOp>(moveBytes)
       .add<CachedLoadOp>(cachedLoad)
       .add<CachedStoreOp>(cachedStore)
-      .add<InSpaceOp>(inSpace);
+      .add<InSpaceOp>(inSpace)
+      .add<AssumeAlignedOp>(assumeAligned);
 }
 
 } // namespace alloy

@@ -40,6 +40,13 @@ LogicalResult CachedStoreOp::verify() {
   return verifyCachedAccess(*this, getAddr(), getPolicy(), /*isLoad=*/false);
 }
 
+LogicalResult AssumeAlignedOp::verify() {
+  if (!llvm::isPowerOf2_64(getAlignment()))
+    return emitOpError("alignment must be a power of two, not ")
+           << getAlignment();
+  return success();
+}
+
 LogicalResult InSpaceOp::verify() {
   if (getSpace() == MemorySpace::generic)
     return emitOpError("tests a specific address space (global, shared, "

@@ -15,6 +15,8 @@ bool inStackSlot(mlir::Value p) {
       p = add.getBase();
     else if (auto cast = mlir::dyn_cast<AddrSpaceCastOp>(def))
       p = cast.getPtr();
+    else if (auto assumed = mlir::dyn_cast<AssumeAlignedOp>(def))
+      p = assumed.getPtr();
     else
       return false;
   }

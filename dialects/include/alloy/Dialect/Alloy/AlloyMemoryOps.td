@@ -169,4 +169,29 @@ def Alloy_InSpaceOp : Alloy_Op<"in_space", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Alloy_AssumeAlignedOp : Alloy_Op<"assume_aligned", [
+    Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "the pointer, promised aligned (`__builtin_assume_aligned`)";
+  let description = [{
+    Returns `ptr` unchanged, with the program's promise that `ptr - offset`
+    (`offset` 0 when absent) is a multiple of `alignment` bytes, a power of
+    two: `__builtin_assume_aligned(p, alignment[, offset])` and
+    `std::assume_aligned<alignment>(p)`. `alloy-infer-alignment` reads it to
+    raise the alignment of the accesses through the pointer; it lowers to
+    `llvm.intr.assume` with an `"align"` bundle, which LLVM reads too.
+
+    ```mlir
+    %q = alloy.assume_aligned %p, 16 : !alloy.ptr
+    %r = alloy.assume_aligned %p, 16 offset %c4 : !alloy.ptr
+    ```
+  }];
+  let arguments = (ins Alloy_PtrType:$ptr, I64Attr:$alignment,
+                       Optional<I64>:$offset);
+  let results = (outs Alloy_PtrType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $alignment (`offset` $offset^)? attr-dict `:` qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // ALLOY_DIALECT_ALLOY_ALLOYMEMORYOPS_TD
