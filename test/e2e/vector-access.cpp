@@ -1,8 +1,16 @@
 // gpu::as_vectors on the GPU: 16- and 8-byte accesses over the body of a
-// span and scalar ones over its tail, for sizes with every remainder.
-#include <gpu/gpu.hpp>
+// span and scalar ones over its tail, for sizes with every remainder. Then
+// accesses made 16 bytes wide by alignment the program promises
+// (std::assume_aligned, __builtin_assume_aligned with an offset) or that
+// the index arithmetic shows (shared arrays of a 4-byte aligned struct).
 #include <cstdio>
+#include <gpu/gpu.hpp>
+#include <memory>
 #include <vector>
+
+struct quad {
+  float x, y, z, w;
+};
 
 namespace kernels {
 [[gpu::kernel, gpu::launch_contract(1, 256)]]
@@ -34,7 +42,95 @@ void scale2(std::span<const double> a, gpu::disjoint_span<double> c) {
   if (double *o = c_tail.get_mut(i))
     *o = a_tail[i.get()] * 3;
 }
+
+// device_buffer storage is 256-byte aligned, so the promises hold.
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void
+promised(std::span<const quad> in, gpu::disjoint_span<quad> out) {
+  auto i = gpu::thread::index_1d();
+  if (quad *o = out.get_mut(i)) {
+    const quad *from = std::assume_aligned<16>(in.data());
+    quad q = from[i.get()];
+    *std::assume_aligned<16>(o) = {q.w, q.z, q.y, q.x};
+  }
+}
+
+// `in + 3` promised 16-byte aligned 12 bytes after a boundary: each thread
+// sums the four floats from 4 t + 3.
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void
+promised_offset(std::span<const float> in, gpu::disjoint_span<float> out) {
+  auto i = gpu::thread::index_1d();
+  if (float *o = out.get_mut(i)) {
+    auto *from = static_cast<const float *>(
+        __builtin_assume_aligned(in.data() + 3, 16, 12));
+    float sum = 0;
+    for (int k = 0; k < 4; ++k)
+      sum += from[4 * i.get() + k];
+    *o = sum;
+  }
+}
+
+// Records reversed within a block through two 16-byte aligned shared
+// arrays.
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void
+shared_reverse(std::span<const quad> in, gpu::disjoint_span<quad> out) {
+  [[gpu::shared]] alignas(16) quad a[256];
+  [[gpu::shared]] alignas(16) quad b[256];
+  uint32_t t = gpu::thread_idx().x;
+  auto i = gpu::thread::index_1d();
+  a[t] = in[i.get()];
+  gpu::sync_threads();
+  b[t] = a[255 - t];
+  gpu::sync_threads();
+  if (quad *o = out.get_mut(i))
+    *o = b[t];
+}
 } // namespace kernels
+
+// The promised and aligned accesses: 1 if any element is wrong.
+static int aligned_accesses(gpu::context &ctx, gpu::stream &stream) {
+  constexpr size_t n = 4096;
+  std::vector<quad> q(n);
+  std::vector<float> f(4 * n + 3);
+  for (size_t i = 0; i < n; ++i)
+    q[i] = {float(i), float(i) + 0.25f, float(i) + 0.5f, float(i) + 0.75f};
+  for (size_t i = 0; i < f.size(); ++i)
+    f[i] = float(i % 97);
+  auto dq = gpu::device_buffer<quad>::from_host(stream, q).value();
+  auto dr = gpu::device_buffer<quad>::uninitialized(stream, n).value();
+  auto ds = gpu::device_buffer<quad>::uninitialized(stream, n).value();
+  auto df = gpu::device_buffer<float>::from_host(stream, f).value();
+  auto dsum = gpu::device_buffer<float>::uninitialized(stream, n).value();
+  gpu::launch_config_1d config{uint32_t(n / 256), 256};
+  gpu::launch(stream, gpu::prepare<kernels::promised>(ctx, config).value(), dq,
+              dr)
+      .value();
+  gpu::launch(stream,
+              gpu::prepare<kernels::promised_offset>(ctx, config).value(), df,
+              dsum)
+      .value();
+  gpu::launch(stream,
+              gpu::prepare<kernels::shared_reverse>(ctx, config).value(), dq,
+              ds)
+      .value();
+  auto r = dr.to_host(stream).value();
+  auto s = ds.to_host(stream).value();
+  auto sum = dsum.to_host(stream).value();
+  size_t bad = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const quad &want = q[i], &rev = q[i / 256 * 256 + 255 - i % 256];
+    bad += r[i].x != want.w || r[i].y != want.z || r[i].z != want.y ||
+           r[i].w != want.x;
+    bad += s[i].x != rev.x || s[i].y != rev.y || s[i].z != rev.z ||
+           s[i].w != rev.w;
+    float expected = 0;
+    for (size_t k = 0; k < 4; ++k)
+      expected += f[3 + 4 * i + k];
+    bad += sum[i] != expected;
+  }
+  std::printf("%s: promised and shared 16-byte accesses, %zu wrong\n",
+              bad ? "FAILED" : "PASSED", bad);
+  return bad != 0;
+}
 
 int main() {
   auto ctx = gpu::context::create(0);
@@ -71,8 +167,9 @@ int main() {
     std::printf("%s: n=%zu, %zu wrong\n", bad ? "FAILED" : "PASSED", n, bad);
     failures += bad != 0;
   }
+  failures += aligned_accesses(*ctx, stream);
   if (failures) {
-    std::printf("FAILED: %d sizes\n", failures);
+    std::printf("FAILED: %d checks\n", failures);
     return 1;
   }
   std::printf("PASSED: all checks\n");
