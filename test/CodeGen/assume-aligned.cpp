@@ -2,10 +2,9 @@
 // `__builtin_assume_aligned`) or that the address arithmetic shows
 // (alloy-infer-alignment) makes 16-byte records and float runs 128-bit
 // accesses.
-// RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o
-// -fplugin-arg-alloy-gpu-arch=sm_90 -fplugin-arg-alloy-trace=%t RUN: FileCheck
-// %s --check-prefix=ALLOY < %t/assume-aligned.alloy.inlined.mlir RUN: FileCheck
-// %s < %t/assume-aligned.ptx
+// RUN: rm -rf %t && %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-gpu-arch=sm_90 -fplugin-arg-alloy-trace=%t
+// RUN: FileCheck %s --check-prefix=ALLOY < %t/assume-aligned.alloy.inlined.mlir
+// RUN: FileCheck %s < %t/assume-aligned.ptx
 #include <gpu/gpu.hpp>
 #include <memory>
 

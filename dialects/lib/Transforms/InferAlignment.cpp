@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/bit.h"
 
 namespace alloy {
@@ -37,8 +38,45 @@ unsigned log2Of(uint64_t align) {
   return align == 0 ? 0 : std::min<unsigned>(llvm::countr_zero(align), 63);
 }
 
-// The number of low bits known to be zero in integer `v`.
-unsigned zeroLowBits(Value v, int depth = 0) {
+// Bytes of one element of a pointer's pointee type, 0 when unknown.
+uint64_t elementBytes(Type t) {
+  if (auto record = dyn_cast<alloy::RecordType>(t))
+    return record.getSize();
+  if (isa<alloy::PtrType>(t))
+    return 8;
+  if (t.isIntOrFloat())
+    return (t.getIntOrFloatBitWidth() + 7) / 8;
+  return 0;
+}
+
+// What one function's arithmetic proves, each value's answer kept (shared
+// subexpressions are asked once; an answer cut short by the depth limit is
+// smaller, so still true).
+class AlignmentFacts {
+public:
+  // The number of low bits known to be zero in integer `v`.
+  unsigned zeroLowBits(Value v, int depth = 0) {
+    auto [it, inserted] = zeroBits.try_emplace(v, 0);
+    if (inserted)
+      zeroBits[v] = computeZeroLowBits(v, depth);
+    return zeroBits.lookup(v);
+  }
+  // log2 of the alignment known for pointer `p`, at most kMaxLog2.
+  unsigned knownLog2Align(Value p, int depth = 0) {
+    auto [it, inserted] = aligns.try_emplace(p, 0);
+    if (inserted)
+      aligns[p] = computeLog2Align(p, depth);
+    return aligns.lookup(p);
+  }
+
+private:
+  unsigned computeZeroLowBits(Value v, int depth);
+  unsigned computeLog2Align(Value p, int depth);
+
+  llvm::DenseMap<Value, unsigned> zeroBits, aligns;
+};
+
+unsigned AlignmentFacts::computeZeroLowBits(Value v, int depth) {
   unsigned width = v.getType().getIntOrFloatBitWidth();
   Operation *def = v.getDefiningOp();
   if (!def || depth > kMaxDepth)
@@ -73,19 +111,7 @@ unsigned zeroLowBits(Value v, int depth = 0) {
   return 0;
 }
 
-// Bytes of one element of a pointer's pointee type, 0 when unknown.
-uint64_t elementBytes(Type t) {
-  if (auto record = dyn_cast<alloy::RecordType>(t))
-    return record.getSize();
-  if (isa<alloy::PtrType>(t))
-    return 8;
-  if (t.isIntOrFloat())
-    return (t.getIntOrFloatBitWidth() + 7) / 8;
-  return 0;
-}
-
-// log2 of the alignment known for pointer `p`, at most kMaxLog2.
-unsigned knownLog2Align(Value p, int depth = 0) {
+unsigned AlignmentFacts::computeLog2Align(Value p, int depth) {
   Operation *def = p.getDefiningOp();
   if (!def || depth > kMaxDepth)
     return 0;
@@ -139,7 +165,9 @@ uint64_t raised(uint64_t align, unsigned log2) {
 struct InferAlignmentPass
     : alloy::impl::InferAlignmentPassBase<InferAlignmentPass> {
   void runOnOperation() override {
-    getOperation().walk([](Operation *op) {
+    AlignmentFacts facts;
+    auto knownLog2Align = [&](Value p) { return facts.knownLog2Align(p); };
+    getOperation().walk([&](Operation *op) {
       if (auto load = dyn_cast<alloy::LoadOp>(op))
         load.setAlignment(
             raised(load.getAlignment(), knownLog2Align(load.getAddr())));
