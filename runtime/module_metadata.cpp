@@ -43,6 +43,8 @@ std::optional<param_kind> parse_kind(std::string_view text) {
 // "0:8,8:8" -> leaves, each inside [0, size).
 bool parse_leaves(std::string_view text, uint64_t size,
                   std::vector<param_leaf> &leaves) {
+  if (text == "-") // no PTX parameters (an empty class)
+    return true;
   while (!text.empty()) {
     size_t comma = text.find(',');
     std::string_view leaf = text.substr(0, comma);

@@ -75,6 +75,23 @@ void apply(std::span<const T> in, gpu::disjoint_span<T> out) {
     *o = shapes::compute(i.get(), in[i.get()]);
 }
 
+// A function object as a kernel argument: a stateless one (an empty class,
+// which has no PTX parameter), a captureless lambda, and one with state.
+struct square {
+  float operator()(float x) const { return x * x; }
+};
+struct affine {
+  float a, b;
+  float operator()(float x) const { return a * x + b; }
+};
+template <class F, class G>
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void
+map2(std::span<const float> in, gpu::disjoint_span<float> out, F f, G g) {
+  auto i = gpu::thread::index_1d();
+  if (float *o = out.get_mut(i))
+    *o = g(f(in[i.get()]));
+}
+
 // 2-D, raw output pointer, scalar parameters, no contract.
 [[gpu::kernel]] void fill2d(float *out, uint32_t width, uint32_t height) {
   auto idx = gpu::thread::index_2d();
@@ -111,6 +128,34 @@ int main() {
   }
   std::printf("%s: C++ features, %zu of %zu elements match the host\n",
               bad ? "FAILED" : "PASSED", n - bad, n);
+  failures += bad != 0;
+
+  // Function objects as arguments: empty ones and one with state.
+  auto negate = [](float x) { return -x; };
+  auto mapped_d = gpu::device_buffer<float>::uninitialized(stream, n).value();
+  gpu::launch_config_1d map_config{(n + 255) / 256, 256};
+  gpu::launch(stream,
+              gpu::prepare<kernels::map2<kernels::square, decltype(negate)>>(
+                  *ctx, map_config)
+                  .value(),
+              in_d, mapped_d, kernels::square{}, negate)
+      .value();
+  auto mapped = mapped_d.to_host(stream).value();
+  gpu::launch(stream,
+              gpu::prepare<kernels::map2<kernels::affine, kernels::square>>(
+                  *ctx, map_config)
+                  .value(),
+              in_d, out_d, kernels::affine{2.0f, -1.0f}, kernels::square{})
+      .value();
+  auto affined = out_d.to_host(stream).value();
+  bad = 0;
+  for (size_t i = 0; i < n; ++i) {
+    float a = 2.0f * in[i] - 1.0f; // may be one fma on the GPU
+    bad += mapped[i] != -(in[i] * in[i]) ||
+           !(std::fabs(affined[i] - a * a) <= 1e-5f * std::max(1.0f, a * a));
+  }
+  std::printf("%s: function objects as kernel arguments, %zu wrong\n",
+              bad ? "FAILED" : "PASSED", bad);
   failures += bad != 0;
 
   const uint32_t w = 300, h = 70;

@@ -31,6 +31,14 @@ add(H *counter, H *olds, H step) {
   if (t == 0)
     counter[1] = shared_counter;
 }
+
+// Many blocks adding to one global counter at once (the CPU device runs
+// blocks on several threads).
+template <class H>
+[[gpu::kernel, gpu::launch_contract(1, 32)]] void add_across_blocks(H *counter,
+                                                                    H step) {
+  gpu::atomic_add(counter, step);
+}
 } // namespace kernels
 
 #ifdef TRACE_STEPS
@@ -87,6 +95,36 @@ int run(gpu::context &ctx, const char *what, H step, float per_lane_lo,
   return check(ok, what, detail);
 }
 
+// `launches` launches of `blocks` x 32 adds of one to a zeroed counter: each
+// total must be exact (blocks x 32 at most 2048 for half, 256 for bf16).
+template <class H>
+int contended(gpu::context &ctx, const char *what, uint32_t blocks,
+              int launches) {
+  auto &s = ctx.default_stream();
+  auto p = gpu::prepare<kernels::add_across_blocks<H>>(
+      ctx, gpu::launch_config_1d{blocks, 32});
+  if (!p)
+    return check(false, what, describe(p));
+  int lost = 0;
+  float worst = 0;
+  for (int i = 0; i < launches; ++i) {
+    auto counter = gpu::device_buffer<H>::zeroed(s, 1).value();
+    gpu::launch(s, *p, counter, H(1.0f)).value();
+    float total = lanes(counter.to_host(s).value()[0]).first;
+    if (total != float(blocks * 32)) {
+      worst = lost++ ? worst : total;
+    }
+  }
+  char detail[160];
+  std::snprintf(detail, sizeof detail, "%d of %d launches lost updates", lost,
+                launches);
+  if (lost)
+    std::snprintf(detail, sizeof detail,
+                  "%d of %d launches lost updates (the first: %g of %u)", lost,
+                  launches, worst, blocks * 32);
+  return check(lost == 0, what, detail);
+}
+
 int main(int argc, char **argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   int only = argc > 1 ? std::atoi(argv[1]) : -1; // one check, by number
@@ -110,6 +148,12 @@ int main(int argc, char **argv) {
     failures += run<gpu::bfloat162, 128>(
         *ctx, "atomic_add(bfloat162)",
         gpu::bfloat162(gpu::bfloat16(1.0f), gpu::bfloat16(2.0f)), 1, 2);
+  if (only < 0 || only == 4)
+    failures +=
+        contended<gpu::half>(*ctx, "atomic_add(half) across blocks", 64, 200);
+  if (only < 0 || only == 5)
+    failures += contended<gpu::bfloat16>(
+        *ctx, "atomic_add(bfloat16) across blocks", 8, 200);
   if (failures == 0)
     std::printf("PASSED: all checks\n");
   return failures == 0 ? 0 : 1;

@@ -47,7 +47,8 @@ const char good_metadata[] = "arch sm_80\n"
                              "param n scalar 4 0:4\n"
                              "kernel _Z12uncontracted kernels::uncontracted\n"
                              "grid_sync\n"
-                             "param out raw_output 8 0:8\n";
+                             "param out raw_output 8 0:8\n"
+                             "param op scalar 1 -\n";
 
 const void *const good_functions[] = {
     reinterpret_cast<const void *>(&kernels::registered),
@@ -99,6 +100,10 @@ TEST(ModuleRegistry, ParsesAndFindsRegisteredKernels) {
   ASSERT_TRUE(other);
   EXPECT_FALSE((*other)->contract);
   EXPECT_TRUE((*other)->grid_sync);
+  // An empty class (a stateless functor): one byte, no PTX parameters.
+  ASSERT_EQ((*other)->params.size(), 2u);
+  EXPECT_EQ((*other)->params[1].size, 1u);
+  EXPECT_TRUE((*other)->params[1].leaves.empty());
 }
 
 TEST(ModuleRegistry, ParsesArchitectures) {
