@@ -11,6 +11,10 @@
 // RUN: %alloy_cc1 -O2 -c %s -o %t/a.o -fplugin-arg-alloy-fast-math -fplugin-arg-alloy-trace=%t/fast
 // RUN: FileCheck %s --check-prefix=FAST < %t/fast/fp-modes.ptx
 // RUN: %alloy_cc1 -O2 -c %s -o %t/a.o -ffast-math -fplugin-arg-alloy-trace=%t/clang-fast
+// Alloy's headers compile without warnings under -ffast-math (no INFINITY or
+// NAN written in them):
+// RUN: %alloy_cc1 -fsyntax-only -ffast-math -Wall %s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// QUIET-NOT: warning
 // RUN: FileCheck %s --check-prefix=FAST < %t/clang-fast/fp-modes.ptx
 // RUN: not %alloy_cc1 -fsyntax-only %s -fplugin-arg-alloy-fp-contract=maybe 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: Alloy: fp-contract=maybe: expected fast, on or off

@@ -8,6 +8,7 @@
 
 #include <gpu/detail/intrinsics.hpp>
 
+#include <bit>
 #include <cfenv>
 #include <cmath>
 
@@ -33,8 +34,12 @@ inline auto with_rounding(int mode, F f, T... operands) noexcept {
 }
 template <class T> inline T erfinv_host(T y) noexcept {
   // Newton iterations on erf(x) = y from a rough start.
+  // Not INFINITY and NAN: -ffast-math warns wherever those are written.
+  const T inf = T(std::bit_cast<float>(0x7f800000u));
   if (!(y > T(-1) && y < T(1)))
-    return y == T(1) ? T(INFINITY) : y == T(-1) ? T(-INFINITY) : T(NAN);
+    return y == T(1)    ? inf
+           : y == T(-1) ? -inf
+                        : T(std::bit_cast<float>(0x7fc00000u));
   T x = T(0);
   for (int i = 0; i < 60; ++i)
     x -= (std::erf(x) - y) / (T(1.1283791670955126) * std::exp(-x * x));
