@@ -46,11 +46,12 @@ public:
   public:
     Report(Impl &impl, SourceLocation loc, diag::Kind kind,
            const FunctionDecl *fn)
-        : impl(impl), fn(fn), builder(report(impl.diags, loc, kind)) {}
+        : impl(impl), fn(fn), loc(loc), builder(report(impl.diags, loc, kind)) {
+    }
     Report(Report &&) = delete;
     ~Report() {
       builder.reset();
-      impl.noteChain(fn);
+      impl.noteChain(fn, loc);
     }
     template <class T> Report &operator<<(const T &v) {
       *builder << v;
@@ -60,6 +61,7 @@ public:
   private:
     Impl &impl;
     const FunctionDecl *fn;
+    SourceLocation loc;
     std::optional<DiagnosticBuilder> builder;
   };
   Report error(SourceLocation loc, diag::Kind kind, const FunctionDecl *fn) {
@@ -78,7 +80,7 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *fn);
-  void noteChain(const FunctionDecl *fn);
+  void noteChain(const FunctionDecl *fn, SourceLocation error);
 
   struct Origin {
     const FunctionDecl *caller = nullptr;
@@ -1116,6 +1118,13 @@ bool BodyChecker::checkCallee(const CallExpr *e, const FunctionDecl *callee,
     std::string name;
     switch (classifyBuiltin(id, ast, &name)) {
     case BuiltinKind::Unsupported:
+      // std::allocator's (std::vector, std::string): no device heap.
+      if (id == Builtin::BI__builtin_operator_new ||
+          id == Builtin::BI__builtin_operator_delete) {
+        c.error(loc, diag::err_device_heap, fn)
+            << (id == Builtin::BI__builtin_operator_delete);
+        return false;
+      }
       c.error(loc, diag::err_device_builtin, fn)
           << ast.BuiltinInfo.getName(id) << hostHint(name);
       return false;
@@ -1241,9 +1250,15 @@ void DeviceCodeChecker::Impl::reachDestructor(QualType t, SourceLocation use,
       reach(dtor, use, from);
 }
 
-void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn) {
+void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn,
+                                        SourceLocation error) {
   llvm::SmallVector<const FunctionDecl *, 8> chain;
   SourceLocation use;
+  // An error in a system header (the standard library): where the user's
+  // code first used the library on the way there.
+  SourceLocation entry;
+  const FunctionDecl *entered = nullptr;
+  bool inLibrary = isSystem(ast, ast.getSourceManager().getExpansionLoc(error));
   const FunctionDecl *at = fn;
   // The first-found path: a tree, so this ends at a kernel.
   while (true) {
@@ -1252,6 +1267,11 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn) {
       break;
     chain.push_back(at);
     use = it->second.use;
+    if (inLibrary && !entered &&
+        !isSystem(ast, ast.getSourceManager().getExpansionLoc(use))) {
+      entry = use;
+      entered = at;
+    }
     at = it->second.caller;
   }
   if (chain.empty())
@@ -1269,6 +1289,9 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn) {
   }
   report(diags, use, diag::note_device_reached_from) << qualifiedName(at)
                                                      << path;
+  if (entered && entry != use)
+    report(diags, entry, diag::note_device_library_entry)
+        << qualifiedName(entered);
 }
 
 void DeviceCodeChecker::Impl::checkFunction(const FunctionDecl *fn) {
