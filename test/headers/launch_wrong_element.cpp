@@ -12,5 +12,5 @@ void run(gpu::stream &s, const gpu::prepared<kernels::vecadd> &p,
          gpu::device_buffer<float> &a, gpu::device_buffer<double> &b,
          gpu::device_buffer<float> &c) {
   (void)gpu::launch(s, p, a, b, c);
-  // expected-error@*:* {{gpu::launch: argument 2 of kernel 'kernels::vecadd' (parameter type 'std::span<const float>') needs a buffer or gpu::device_ptr of another element type: gpu::device_buffer<float>; the argument is 'gpu::device_buffer<double>'}}
+  // expected-error@*:* {{gpu::launch: argument 2 of kernel 'kernels::vecadd' (parameter type 'std::span<const float>') needs a buffer or gpu::device_ptr of its element type: gpu::device_buffer<float>; the argument is 'gpu::device_buffer<double>'}}
 }

@@ -254,7 +254,7 @@ constexpr std::string_view problem_text(arg_problem p) {
   case arg_problem::not_a_buffer:
     return "takes device memory: pass a gpu::device_buffer";
   case arg_problem::element_mismatch:
-    return "needs a buffer or gpu::device_ptr of another element type";
+    return "needs a buffer or gpu::device_ptr of its element type";
   case arg_problem::temporary_buffer:
     return "cannot take a temporary buffer, which would be freed while the "
            "kernel may still run: pass a named gpu::device_buffer";
