@@ -1267,7 +1267,7 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn,
       break;
     chain.push_back(at);
     use = it->second.use;
-    if (inLibrary && !entered &&
+    if (inLibrary && !entered && use.isValid() &&
         !isSystem(ast, ast.getSourceManager().getExpansionLoc(use))) {
       entry = use;
       entered = at;
