@@ -11,6 +11,7 @@
 #ifndef GPU_DETAIL_TENSOR_INTRINSICS_HPP
 #define GPU_DETAIL_TENSOR_INTRINSICS_HPP
 
+#include <gpu/detail/atomic_intrinsics.hpp>
 #include <gpu/detail/intrinsics.hpp>
 
 #include <cmath>
@@ -212,31 +213,24 @@ inline uint32_t packed2_approx(uint32_t a) noexcept {
 // Adds a pair to the pair at `p` (global or shared), atomically as a whole
 // on the GPU (atom.add.noftz.f16x2; bf16 pairs a compare-and-swap loop);
 // returns the old pair. On the host (the CPU device): a compare-and-swap
-// loop.
+// loop (cpu::update).
 template <packed_elem E>
 ALLOY_INTRINSIC("packed2.atomic_add")
 inline uint32_t packed2_atomic_add(uint32_t *p, uint32_t v) noexcept {
-  uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-  while (!__atomic_compare_exchange_n(p, &old,
-                                      packed2<packed_op::add, E>(old, v, 0),
-                                      true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    ;
-  return old;
+  return cpu::update(
+      p, [v](uint32_t old) { return packed2<packed_op::add, E>(old, v, 0); });
 }
 
 // Adds a half to the half at `p` (global or shared), atomically on the GPU
 // (atom.add.noftz.f16/.bf16; bf16 below sm_90 a compare-and-swap loop);
 // returns the old value. On the host (the CPU device): a compare-and-swap
-// loop.
+// loop (cpu::update).
 template <packed_elem E>
 ALLOY_INTRINSIC("half.atomic_add")
 inline uint16_t half_atomic_add(uint16_t *p, uint16_t v) noexcept {
-  uint16_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-  while (!__atomic_compare_exchange_n(
-      p, &old, uint16_t(packed2<packed_op::add, E>(old, v, 0)), true,
-      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    ;
-  return old;
+  return cpu::update(p, [v](uint16_t old) {
+    return uint16_t(packed2<packed_op::add, E>(old, v, 0));
+  });
 }
 
 } // namespace gpu::detail
