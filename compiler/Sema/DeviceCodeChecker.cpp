@@ -1258,7 +1258,7 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn,
   // code first used the library on the way there.
   SourceLocation entry;
   const FunctionDecl *entered = nullptr;
-  bool inLibrary = isSystem(ast, ast.getSourceManager().getExpansionLoc(error));
+  bool inLibrary = isSystem(ast, error);
   const FunctionDecl *at = fn;
   // The first-found path: a tree, so this ends at a kernel.
   while (true) {
@@ -1267,8 +1267,7 @@ void DeviceCodeChecker::Impl::noteChain(const FunctionDecl *fn,
       break;
     chain.push_back(at);
     use = it->second.use;
-    if (inLibrary && !entered && use.isValid() &&
-        !isSystem(ast, ast.getSourceManager().getExpansionLoc(use))) {
+    if (inLibrary && !entered && use.isValid() && !isSystem(ast, use)) {
       entry = use;
       entered = at;
     }

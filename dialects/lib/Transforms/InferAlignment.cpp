@@ -49,27 +49,32 @@ uint64_t elementBytes(Type t) {
   return 0;
 }
 
-// What one function's arithmetic proves, each value's answer kept (shared
+// What the arithmetic proves, each value's answer kept (shared
 // subexpressions are asked once; an answer cut short by the depth limit is
-// smaller, so still true).
+// smaller, so still true). SSA values without block arguments form no
+// cycles, so an answer never waits on itself.
 class AlignmentFacts {
 public:
   // The number of low bits known to be zero in integer `v`.
   unsigned zeroLowBits(Value v, int depth = 0) {
-    auto [it, inserted] = zeroBits.try_emplace(v, 0);
-    if (inserted)
-      zeroBits[v] = computeZeroLowBits(v, depth);
-    return zeroBits.lookup(v);
+    return remembered(zeroBits, v,
+                      [&] { return computeZeroLowBits(v, depth); });
   }
   // log2 of the alignment known for pointer `p`, at most kMaxLog2.
   unsigned knownLog2Align(Value p, int depth = 0) {
-    auto [it, inserted] = aligns.try_emplace(p, 0);
-    if (inserted)
-      aligns[p] = computeLog2Align(p, depth);
-    return aligns.lookup(p);
+    return remembered(aligns, p, [&] { return computeLog2Align(p, depth); });
   }
 
 private:
+  template <class F>
+  static unsigned remembered(llvm::DenseMap<Value, unsigned> &answers, Value v,
+                             F compute) {
+    if (auto it = answers.find(v); it != answers.end())
+      return it->second;
+    unsigned answer = compute(); // may grow `answers`
+    answers[v] = answer;
+    return answer;
+  }
   unsigned computeZeroLowBits(Value v, int depth);
   unsigned computeLog2Align(Value p, int depth);
 
