@@ -57,6 +57,10 @@ protected:
                         clang::diag::err_asm_invalid_output_size})
       ci.getDiagnostics().setSeverity(id, clang::diag::Severity::Ignored,
                                       SourceLocation());
+    // __ALLOY__: the file is compiled with Alloy's plugin. The headers
+    // leave the launch checks that the plugin makes to it.
+    Preprocessor &pp = ci.getPreprocessor();
+    pp.setPredefines(pp.getPredefines() + "#define __ALLOY__ 1\n");
     diagnoseCudaHeaders(ci.getPreprocessor());
     diagnoseCudaSyntax(ci.getPreprocessor());
     recordDeviceKeywords(ci.getPreprocessor());

@@ -71,7 +71,7 @@ result<void> launch(stream &s, const prepared<K> &p, Args &&...args) {
     return detail::marshal_and_launch<K>(s, detail::prepared_access::handle(p),
                                          std::forward<Args>(args)...);
   else
-    return {}; // not reached: a static_assert has failed
+    return detail::rejected_launch(), result<void>{};
 }
 
 // A launch without a contract: the device's limits are checked (and the
@@ -85,7 +85,7 @@ result<void> launch_unchecked(stream &s, const Config &config, Args &&...args) {
         typename sig::params{}, std::index_sequence_for<Args...>{}, s,
         detail::kernel_key_of<K>(), detail::to_dims(config), args...);
   } else {
-    return {}; // not reached: a static_assert has failed
+    return detail::rejected_launch(), result<void>{};
   }
 }
 

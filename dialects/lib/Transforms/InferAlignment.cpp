@@ -167,6 +167,13 @@ uint64_t raised(uint64_t align, unsigned log2) {
   return std::max<uint64_t>(align, uint64_t(1) << log2);
 }
 
+// Raises a memcpy's or memmove's alignment to what both pointers promise.
+template <typename CopyOp> void raiseCopy(CopyOp copy, AlignmentFacts &facts) {
+  copy.setAlignment(raised(copy.getAlignment(),
+                           std::min(facts.knownLog2Align(copy.getDst()),
+                                    facts.knownLog2Align(copy.getSrc()))));
+}
+
 struct InferAlignmentPass
     : alloy::impl::InferAlignmentPassBase<InferAlignmentPass> {
   void runOnOperation() override {
@@ -180,13 +187,9 @@ struct InferAlignmentPass
         store.setAlignment(
             raised(store.getAlignment(), knownLog2Align(store.getAddr())));
       else if (auto copy = dyn_cast<alloy::MemcpyOp>(op))
-        copy.setAlignment(raised(copy.getAlignment(),
-                                 std::min(knownLog2Align(copy.getDst()),
-                                          knownLog2Align(copy.getSrc()))));
+        raiseCopy(copy, facts);
       else if (auto move = dyn_cast<alloy::MemmoveOp>(op))
-        move.setAlignment(raised(move.getAlignment(),
-                                 std::min(knownLog2Align(move.getDst()),
-                                          knownLog2Align(move.getSrc()))));
+        raiseCopy(move, facts);
       else if (auto set = dyn_cast<alloy::MemsetOp>(op))
         set.setAlignment(
             raised(set.getAlignment(), knownLog2Align(set.getDst())));

@@ -304,19 +304,36 @@ template <auto K, size_t Given> constexpr diagnostic_text count_message() {
   return m;
 }
 
+// Alloy's plugin (which defines __ALLOY__) checks every launch itself and
+// reports a rejected argument at the argument, with the parameter's
+// declaration ([alloy:launch-argument]). The static_asserts below then
+// leave it the problems it reports, so that each is reported once; they
+// remain for compiles without the plugin and for what it does not check.
+#ifdef __ALLOY__
+inline constexpr bool plugin_checks_launches = true;
+#else
+inline constexpr bool plugin_checks_launches = false;
+#endif
+
+constexpr bool plugin_reports(arg_problem p) {
+  return plugin_checks_launches && p != arg_problem::unsupported_param &&
+         p != arg_problem::temporary_buffer;
+}
+
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wc++26-extensions"
 
 template <auto K, size_t Given> struct check_argument_count {
   static constexpr bool ok = Given == kernel_signature<decltype(K)>::arity;
-  static_assert(ok, count_message<K, Given>());
+  static_assert(ok || plugin_checks_launches, count_message<K, Given>());
 };
 
 // ArgNo is the argument's 1-based position.
 template <auto K, size_t ArgNo, class Param, class Arg> struct check_argument {
   static constexpr arg_problem problem = argument_problem<Param, Arg>();
   static constexpr bool ok = problem == arg_problem::none;
-  static_assert(ok, argument_message<K, ArgNo, Param, Arg>(problem));
+  static_assert(ok || plugin_reports(problem),
+                argument_message<K, ArgNo, Param, Arg>(problem));
 };
 
 #pragma clang diagnostic pop
@@ -357,6 +374,15 @@ template <auto K, class... Args> constexpr void diagnose_arguments() {
                        std::index_sequence_for<Args...>{});
   }
 }
+
+// What a rejected launch compiles to. Without the plugin a static_assert
+// has stopped the compile; with it, the plugin has reported the launch.
+// Should a launch escape its check (called other than by name), the
+// attribute makes a compile that emits the call an error, never a launch
+// that silently does nothing.
+[[gnu::error("gpu::launch: the arguments do not match the kernel's "
+             "parameters")]] void
+rejected_launch();
 
 } // namespace gpu::detail
 
