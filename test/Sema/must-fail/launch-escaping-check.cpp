@@ -3,15 +3,7 @@
 // header leaves the element type to the plugin, so the compile stops when
 // it emits the rejected launch, not with a launch that does nothing.
 // RUN: not %alloy_cc1 -O2 -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='internal error' --implicit-check-not='PLEASE submit' --implicit-check-not='Stack dump'
-#include <gpu/gpu.hpp>
-
-namespace kernels {
-[[gpu::kernel, gpu::launch_contract(1, 128)]]
-void scale(std::span<const float> in, gpu::disjoint_span<float> out) {
-  auto idx = gpu::thread::index_1d();
-  if (float *p = out.get_mut(idx)) *p = 2 * in[idx.get()];
-}
-}  // namespace kernels
+#include "../Inputs/scale-kernel.h"
 
 using launcher = gpu::result<void> (*)(gpu::stream &,
                                        const gpu::prepared<kernels::scale> &,

@@ -2,15 +2,7 @@
 // one, so the header's static_assert still reports it with the plugin
 // loaded, and only it.
 // RUN: not %alloy_cc1 -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not='internal error' --implicit-check-not='PLEASE submit' --implicit-check-not='Stack dump' --implicit-check-not='alloy:launch-argument'
-#include <gpu/gpu.hpp>
-
-namespace kernels {
-[[gpu::kernel, gpu::launch_contract(1, 128)]]
-void scale(std::span<const float> in, gpu::disjoint_span<float> out) {
-  auto idx = gpu::thread::index_1d();
-  if (float *p = out.get_mut(idx)) *p = 2 * in[idx.get()];
-}
-}  // namespace kernels
+#include "../Inputs/scale-kernel.h"
 
 void run(gpu::context &ctx, gpu::stream &stream) {
   auto out = gpu::device_buffer<float>::zeroed(stream, 128).value();

@@ -2,15 +2,7 @@
 // plugin. The header's static_assert (for builds without the plugin) leaves
 // it to the plugin, which defines __ALLOY__.
 // RUN: not %alloy_cc1 -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not='internal error' --implicit-check-not='PLEASE submit' --implicit-check-not='Stack dump' --implicit-check-not='static assertion'
-#include <gpu/gpu.hpp>
-
-namespace kernels {
-[[gpu::kernel, gpu::launch_contract(1, 128)]]
-void scale(std::span<const float> in, gpu::disjoint_span<float> out) {
-  auto idx = gpu::thread::index_1d();
-  if (float *p = out.get_mut(idx)) *p = 2 * in[idx.get()];
-}
-}  // namespace kernels
+#include "../Inputs/scale-kernel.h"
 
 void run(gpu::context &ctx, gpu::stream &stream) {
   auto ints = gpu::device_buffer<int>::zeroed(stream, 128).value();
@@ -18,5 +10,5 @@ void run(gpu::context &ctx, gpu::stream &stream) {
   auto p = gpu::prepare<kernels::scale>(ctx, gpu::launch_config_1d{1, 128}).value();
   // CHECK: launch-wrong-element-type.cpp:[[@LINE+1]]:32: error: argument for parameter 'in' of kernels::scale: the buffer holds 'int', the parameter wants 'float' [alloy:launch-argument]
   (void)gpu::launch(stream, p, ints, out);
-  // CHECK: launch-wrong-element-type.cpp:[[@LINE-12]]:35: note: parameter 'in' declared here
+  // CHECK: scale-kernel.h:6:35: note: parameter 'in' declared here
 }
