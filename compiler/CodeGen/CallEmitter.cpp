@@ -162,8 +162,10 @@ void FunctionEmitter::emitConstructorCall(const CXXConstructorDecl *ctor,
 void FunctionEmitter::emitDestroy(Address addr, QualType t) {
   if (ast.getAsConstantArrayType(t)) {
     auto [count, elem] = flattenArray(t);
+    QualType elemType = elem; // (a structured binding is not captured)
     emitArrayLoop(
-        addr, count, elem, [&](Address a, mlir::Value) { emitDestroy(a, elem); },
+        addr, count, elemType,
+        [&](Address a, mlir::Value) { emitDestroy(a, elemType); },
         /*reverse=*/true);
     return;
   }

@@ -182,6 +182,8 @@ mlir::Value FunctionEmitter::emitIntrinsicCall(Intrinsic intrinsic,
   }
   case Intrinsic::DynamicSharedSize:
     return DynamicSharedSizeOp::create(b, l, b.getI32Type());
+  case Intrinsic::WarpLanes:
+    return constantInt(l, b.getI32Type(), 32);
   case Intrinsic::IsShared:
     emitArgs();
     return InSpaceOp::create(b, l, args[0], MemorySpace::shared);

@@ -38,7 +38,7 @@ MmaType multiplicandType(const FunctionDecl *callee, unsigned i) {
               "the mma_type template argument");
   if (const auto *et = arg.getIntegralType()->getAs<EnumType>())
     for (const EnumConstantDecl *e :
-         et->getOriginalDecl()->getDefinitionOrSelf()->enumerators())
+         et->getDecl()->getDefinitionOrSelf()->enumerators())
       if (e->getInitVal() == arg.getAsIntegral())
         if (std::optional<MmaType> t = symbolizeMmaType(e->getName()))
           return *t;

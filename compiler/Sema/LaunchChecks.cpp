@@ -85,6 +85,12 @@ bool isGpuClassOf(QualType t, StringRef name, QualType &elem) {
   return true;
 }
 
+// An arithmetic type that is not an enumeration.
+bool isPlainArithmetic(QualType t) {
+  t = t.getNonReferenceType().getCanonicalType();
+  return t->isArithmeticType() && !t->isEnumeralType();
+}
+
 // Scalars: the same type, or an arithmetic type whose every value the
 // parameter represents.
 bool scalarFits(ASTContext &ctx, QualType param, QualType arg) {
@@ -119,6 +125,18 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // Keeps the function being walked, for noteInstantiation.
+  bool TraverseDecl(Decl *decl) {
+    auto *fn = dyn_cast_or_null<FunctionDecl>(decl);
+    if (!fn)
+      return RecursiveASTVisitor::TraverseDecl(decl);
+    const FunctionDecl *outer = enclosing;
+    enclosing = fn;
+    bool more = RecursiveASTVisitor::TraverseDecl(decl);
+    enclosing = outer;
+    return more;
+  }
+
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee || !callee->getDeclName().isIdentifier())
@@ -143,12 +161,29 @@ public:
   }
 
 private:
+  // After an error in an instantiated template (a launch wrapper), a note at
+  // the use that instantiated it, as clang's own backtrace gives: otherwise
+  // nothing names which of the wrapper's callers passed the argument.
+  void noteInstantiation() {
+    if (!enclosing || !enclosing->isTemplateInstantiation())
+      return;
+    SourceLocation use = enclosing->getPointOfInstantiation();
+    if (use.isInvalid())
+      return;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    enclosing->getNameForDiagnostic(os, ctx.getPrintingPolicy(),
+                                    /*Qualified=*/true);
+    report(diags, use, diag::note_launch_instantiated_here) << name;
+  }
+
   bool checkIsKernel(const CallExpr *call, const FunctionDecl *kernel,
                      StringRef api) {
     if (isKernel(kernel))
       return true;
     report(diags, call->getExprLoc(), diag::err_launch_not_kernel)
         << api << kernelName(kernel, ctx);
+    noteInstantiation();
     return false;
   }
 
@@ -161,6 +196,7 @@ private:
           << kname;
       report(diags, kernel->getLocation(), diag::note_kernel_declared)
           << kname;
+      noteInstantiation();
       return;
     }
     if (call->getNumArgs() < 2)
@@ -174,9 +210,11 @@ private:
                         .Case("launch_config_2d", 2)
                         .Case("launch_config_3d", 3)
                         .Default(0);
-    if (rank && rank != attrs.contract->domain)
+    if (rank && rank != attrs.contract->domain) {
       report(diags, call->getArg(1)->getExprLoc(), diag::err_prepare_rank)
           << kname << rd->getName() << attrs.contract->domain;
+      noteInstantiation();
+    }
   }
 
   void checkArguments(const CallExpr *call, const FunctionDecl *kernel,
@@ -187,6 +225,7 @@ private:
     if (given != wanted) {
       report(diags, call->getExprLoc(), diag::err_launch_arg_count)
           << kname << wanted << given;
+      noteInstantiation();
       return;
     }
     struct Use {
@@ -214,6 +253,7 @@ private:
         report(diags, other.arg->getExprLoc(), diag::err_launch_aliasing)
             << out.var->getName() << out.param->getName() << kname
             << roleName(other.kind) << other.param->getName();
+        noteInstantiation();
         break;
       }
     }
@@ -221,6 +261,8 @@ private:
 
   void checkArgument(const std::string &kname, const ParmVarDecl *param,
                      ParamKind kind, const Expr *arg) {
+    // Types as C++ spells them ('bool', not '_Bool').
+    const PrintingPolicy &policy = ctx.getPrintingPolicy();
     QualType pt = param->getType();
     QualType at = arg->getType();
     QualType bufferElem;
@@ -235,36 +277,42 @@ private:
       else if (pointer)
         problem = "a gpu::device_ptr cannot be passed as a scalar";
       else if (isGridConstantType(pt) && !scalarFits(ctx, pt, at))
-        problem = "the parameter is a '" +
-                  pt.getUnqualifiedType().getAsString() +
-                  "' (its element type and rank must match), not '" +
-                  at.getNonReferenceType().getUnqualifiedType().getAsString() +
-                  "'";
+        problem =
+            "the parameter is a '" +
+            pt.getUnqualifiedType().getAsString(policy) +
+            "' (its element type and rank must match), not '" +
+            at.getNonReferenceType().getUnqualifiedType().getAsString(policy) +
+            "'";
+      else if (!scalarFits(ctx, pt, at) && isPlainArithmetic(pt) &&
+               isPlainArithmetic(at))
+        problem = "'" + at.getAsString(policy) + "' does not convert to '" +
+                  pt.getAsString(policy) + "' without narrowing";
       else if (!scalarFits(ctx, pt, at))
-        problem = "'" + at.getAsString() + "' does not convert to '" +
-                  pt.getAsString() + "' without narrowing";
+        problem = "the parameter needs a value of its type '" +
+                  pt.getAsString(policy) + "', not '" +
+                  at.getNonReferenceType().getAsString(policy) + "'";
     } else {
       QualType elem = bufferElementFor(pt).getCanonicalType();
       bool output = kind != ParamKind::Input;
       if (pointer) {
         if (!ctx.hasSameType(elem, pointerElem.getUnqualifiedType()))
           problem = "the gpu::device_ptr points to '" +
-                    pointerElem.getAsString() + "', the parameter wants '" +
-                    elem.getAsString() + "'";
+                    pointerElem.getAsString(policy) +
+                    "', the parameter wants '" + elem.getAsString(policy) + "'";
         else if (output && pointerElem.isConstQualified())
           problem = "an output needs a gpu::device_ptr to non-const '" +
-                    elem.getAsString() + "'";
+                    elem.getAsString(policy) + "'";
       } else if (!buffer && at.getNonReferenceType()->isPointerType())
-        problem = "pass a gpu::device_buffer<" + elem.getAsString() +
+        problem = "pass a gpu::device_buffer<" + elem.getAsString(policy) +
                   ">, or a pointer to device memory as gpu::device_ptr(p), "
                   "not '" +
-                  at.getAsString() + "'";
+                  at.getAsString(policy) + "'";
       else if (!buffer)
-        problem = "pass a gpu::device_buffer<" + elem.getAsString() +
-                  ">, not '" + at.getAsString() + "'";
+        problem = "pass a gpu::device_buffer<" + elem.getAsString(policy) +
+                  ">, not '" + at.getAsString(policy) + "'";
       else if (!ctx.hasSameType(elem, bufferElem))
-        problem = "the buffer holds '" + bufferElem.getAsString() +
-                  "', the parameter wants '" + elem.getAsString() + "'";
+        problem = "the buffer holds '" + bufferElem.getAsString(policy) +
+                  "', the parameter wants '" + elem.getAsString(policy) + "'";
       else if (output && at.getNonReferenceType().isConstQualified())
         problem = "an output needs a non-const gpu::device_buffer";
     }
@@ -274,10 +322,12 @@ private:
         << param->getName() << kname << problem;
     report(diags, param->getLocation(), diag::note_parameter_declared)
         << param->getName();
+    noteInstantiation();
   }
 
   ASTContext &ctx;
   DiagnosticsEngine &diags;
+  const FunctionDecl *enclosing = nullptr;
 };
 
 } // namespace

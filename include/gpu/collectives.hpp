@@ -111,16 +111,19 @@ struct [[clang::annotate("alloy.shared_array")]] shared_bytes {
   alignas(Align) unsigned char data[Bytes];
 };
 // Copies through T* so that the copy knows T's alignment.
+// (T may be trivially copy-constructible without being trivially copyable,
+// as std::pair: the void pointers tell clang the byte copy is meant.)
 template <class T>
 T load_slot(const unsigned char *base, uint32_t i, T r) noexcept {
-  std::memcpy(static_cast<void *>(&r), reinterpret_cast<const T *>(base) + i,
+  std::memcpy(static_cast<void *>(&r),
+              static_cast<const void *>(reinterpret_cast<const T *>(base) + i),
               sizeof(T));
   return r;
 }
 template <class T>
 void store_slot(unsigned char *base, uint32_t i, const T &v) noexcept {
-  std::memcpy(reinterpret_cast<T *>(base) + i, static_cast<const void *>(&v),
-              sizeof(T));
+  std::memcpy(static_cast<void *>(reinterpret_cast<T *>(base) + i),
+              static_cast<const void *>(&v), sizeof(T));
 }
 // The reduction of the first `width` lanes' values, valid in lane 0.
 template <class T, class Op>
@@ -188,6 +191,8 @@ template <class T, class Op> T reduce(T v, Op op) noexcept {
   if constexpr (detail::has_redux<T, Op>) {
     return detail::redux<T, Op>(v, 0xffffffffu);
   } else {
+    if (detail::warp_lanes() == 1) // a host thread: v alone
+      return v;
     for (uint32_t offset = 16; offset > 0; offset /= 2)
       v = op(v, shfl_xor(v, offset));
     return v;

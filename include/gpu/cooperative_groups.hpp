@@ -379,6 +379,8 @@ T reduce(const thread_block_tile<N, P> &g, T v, Op op) noexcept {
   } else if constexpr (N == 32 && gpu::detail::has_redux<T, Op>) {
     return gpu::detail::redux<T, Op>(v, 0xffffffffu);
   } else {
+    if (gpu::detail::warp_lanes() == 1) // a host thread: v alone
+      return v;
     for (unsigned offset = N / 2; offset > 0; offset /= 2)
       v = op(v, g.shfl_xor(v, offset));
     return v;

@@ -109,6 +109,8 @@ inline bool any(bool pred, uint32_t mask = 0xffffffffu) noexcept {
 // __match_any_sync), by one shuffle per lane of the mask.
 template <class T>
 uint32_t match_any(T value, uint32_t mask = 0xffffffffu) noexcept {
+  if (detail::warp_lanes() == 1) // a host thread: lane 0 alone
+    mask &= 1u;
   uint32_t same = 0;
   for (uint32_t m = mask; m; m &= m - 1) {
     uint32_t lane = uint32_t(__builtin_ctz(m));

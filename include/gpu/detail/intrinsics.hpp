@@ -57,6 +57,11 @@ ALLOY_INTRINSIC("grid_dim.z") inline uint32_t grid_dim_z() noexcept {
 ALLOY_INTRINSIC("lane_id") inline uint32_t lane_id() noexcept {
   return cpu::current ? cpu::current->lane : 0;
 }
+// The lanes of a warp: 32, but one for a host thread outside the CPU device
+// (a warp of one lane, whose shuffles read its own value).
+ALLOY_INTRINSIC("warp.lanes") inline uint32_t warp_lanes() noexcept {
+  return cpu::current ? 32 : 1;
+}
 
 ALLOY_INTRINSIC("barrier") inline void barrier() noexcept {
   if (cpu::current)

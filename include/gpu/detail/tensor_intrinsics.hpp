@@ -95,9 +95,12 @@ template <packed_elem E> inline packed_scalar<E> packed_fma(float a, float b,
   double s = p + double(c);
   double bv = s - p; // TwoSum: s + err == p + c exactly
   double err = (p - (s - bv)) + (double(c) - bv);
-  if (err != 0 && std::isfinite(s)) { // inf - inf: err is NaN
-    uint64_t bits;
-    std::memcpy(&bits, &s, 8);
+  uint64_t bits;
+  std::memcpy(&bits, &s, 8);
+  // Finite s, by its exponent bits (not std::isfinite: -ffast-math warns
+  // at it). inf - inf: err is NaN.
+  bool finite = (bits >> 52 & 0x7ff) != 0x7ff;
+  if (err != 0 && finite) {
     if ((bits & 1) == 0) { // make the result odd, toward the exact value
       bool away = (err > 0) == (s > 0);
       bits = away ? bits + 1 : bits - 1;
