@@ -139,7 +139,8 @@ public:
   }
 };
 
-// A warning at each conditional that tests an undefined __CUDA_ARCH__;
+// A warning at each conditional that tests an undefined __CUDA_ARCH__ (or,
+// in the main file, __CUDACC__);
 // at the end of a main file that had errors, an error at each `<<<`.
 class CudaSyntaxCallbacks : public PPCallbacks {
 public:
@@ -154,9 +155,12 @@ public:
   }
   void Ifdef(SourceLocation loc, const Token &name,
              const MacroDefinition &md) override {
-    if (!md && name.getIdentifierInfo() &&
-        name.getIdentifierInfo()->getName() == "__CUDA_ARCH__")
+    if (md || !name.getIdentifierInfo())
+      return;
+    if (name.getIdentifierInfo()->getName() == "__CUDA_ARCH__")
       warnArch(loc);
+    else if (name.getIdentifierInfo()->getName() == "__CUDACC__")
+      warnCudacc(loc);
   }
   void Ifndef(SourceLocation loc, const Token &name,
               const MacroDefinition &md) override {
@@ -192,15 +196,25 @@ public:
 
 private:
   void checkArch(SourceLocation loc, SourceRange condition) {
-    if (pp.getMacroInfo(pp.getIdentifierInfo("__CUDA_ARCH__")))
-      return;
     SourceManager &sm = pp.getSourceManager();
     bool invalid = false;
     llvm::StringRef text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(condition), sm, pp.getLangOpts(),
         &invalid);
-    if (!invalid && text.contains("__CUDA_ARCH__"))
+    if (invalid)
+      return;
+    if (text.contains("__CUDA_ARCH__") &&
+        !pp.getMacroInfo(pp.getIdentifierInfo("__CUDA_ARCH__")))
       warnArch(loc);
+    if (text.contains("__CUDACC__") &&
+        !pp.getMacroInfo(pp.getIdentifierInfo("__CUDACC__")))
+      warnCudacc(loc);
+  }
+  // Only in the main file: libraries' headers test __CUDACC__ to pick their
+  // host code, which is what an Alloy program wants of them.
+  void warnCudacc(SourceLocation loc) {
+    if (pp.getSourceManager().isInMainFile(loc))
+      report(pp.getDiagnostics(), loc, diag::warn_cuda_cc);
   }
   void warnArch(SourceLocation loc) {
     SourceManager &sm = pp.getSourceManager();

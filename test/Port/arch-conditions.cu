@@ -23,3 +23,15 @@ __device__ int fast(int x) { return x; }
 // CHECK: #ifdef __CUDA_ARCH__
 #ifdef __CUDA_ARCH__
 #endif
+// __CUDACC__ (nvcc defines it, host compilers do not): the CUDA branch,
+// which holds the kernels, is the one to compile.
+// CHECK: #if 1 /* #ifdef __CUDACC__: the CUDA branch, which alloy++ compiles */
+#ifdef __CUDACC__
+#define HD __host__ __device__
+// CHECK: #if 0 /* #ifndef __CUDACC__: the host compilers' branch */
+#ifndef __CUDACC__
+#endif
+// CHECK: #if 1 /* defined(__CUDACC__): the CUDA branch, which alloy++ compiles */ && !1 /* defined(__CUDACC__): the CUDA branch, which alloy++ compiles */ || defined(OTHER)
+#if defined(__CUDACC__) && !defined __CUDACC__ || defined(OTHER)
+#endif
+#endif

@@ -4,12 +4,42 @@
 // runs the same code), so a comparison that holds, or fails, for every
 // architecture from 800 up is replaced by 1 or 0, with the original in a
 // comment. Others (>= 900, #ifdef __CUDA_ARCH__) are left to the compiler's
-// warning.
+// warning. Tests of __CUDACC__ (nvcc's, to hide kernels from host
+// compilers) become the CUDA branch.
 #include "State.h"
 
 #include <regex>
 
 namespace alloy::port {
+
+namespace {
+// `#ifdef __CUDACC__`, `#if defined(__CUDACC__) && ...`: the file's CUDA
+// branch, which holds its kernels and launches, is the one alloy++ is to
+// compile, so the test becomes 1 (0 for #ifndef), the original in a comment.
+void rewriteCudacc(State &st, size_t pos, const std::string &line) {
+  static const std::regex ifdef(
+      R"(^([ \t]*#[ \t]*)(ifdef|ifndef)[ \t]+__CUDACC__\b[ \t]*(//.*)?$)");
+  static const std::regex conditional(R"(^[ \t]*#[ \t]*(if|elif)\b)");
+  static const std::regex defined(
+      R"(defined[ \t]*(\([ \t]*__CUDACC__[ \t]*\)|[ \t]__CUDACC__\b))");
+  const std::string note = "the CUDA branch, which alloy++ compiles";
+  std::smatch m;
+  if (std::regex_match(line, m, ifdef)) {
+    bool positive = m[2] == "ifdef";
+    st.replace(pos + m[1].length(), pos + line.size(),
+               std::string("if ") + (positive ? "1 /* #ifdef" : "0 /* #ifndef") +
+                   " __CUDACC__: " +
+                   (positive ? note : "the host compilers' branch") + " */");
+    return;
+  }
+  if (!std::regex_search(line, conditional))
+    return;
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), defined);
+       it != std::sregex_iterator(); ++it)
+    st.replace(pos + it->position(0), pos + it->position(0) + it->length(0),
+               "1 /* defined(__CUDACC__): " + note + " */");
+}
+} // namespace
 
 void rewriteArchConditions(State &st) {
   static const std::regex condition(
@@ -24,7 +54,9 @@ void rewriteArchConditions(State &st) {
     if (!line.empty() && line.back() == '\r')
       line.pop_back();
     std::smatch m;
-    if (line.find("__CUDA_ARCH__") != npos &&
+    if (line.find("__CUDACC__") != npos)
+      rewriteCudacc(st, pos, line);
+    else if (line.find("__CUDA_ARCH__") != npos &&
         std::regex_match(line, m, condition)) {
       std::string op = m[2];
       long n = std::stol(m[3]);

@@ -188,7 +188,9 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
   if (name == "cudaGetErrorString" && n == 1) {
     const auto *v = dyn_cast<DeclRefExpr>(e->getArg(0)->IgnoreParenImpCasts());
     if (v && isa<VarDecl>(v->getDecl()))
-      return replaceCall(e, arg(0) + ".error().message().c_str()");
+      // A success has no error to read: CUDA's string for it.
+      return replaceCall(e, "(" + arg(0) + " ? \"no error\" : " + arg(0) +
+                                ".error().message().c_str())");
     return false;
   }
   if (name == "cudaProfilerStart" || name == "cudaProfilerStop")

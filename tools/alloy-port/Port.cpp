@@ -151,6 +151,9 @@ bool portFile(const PortOptions &options, PortResult &result,
                                    "-fsyntax-only",
                                    "-ferror-limit=0",
                                    "-Wno-everything",
+                                   // nvcc's: the CUDA branch of a file is
+                                   // the one ported (ArchConditions.cpp).
+                                   "-D__CUDACC__",
                                    "-resource-dir",
                                    options.resourceDir,
                                    "-I" + options.stubDir,
