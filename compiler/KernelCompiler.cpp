@@ -2,6 +2,7 @@
 #include "Basic/ASTUtils.h"
 #include "Basic/DeviceIntrinsics.h"
 #include "Basic/Diagnostics.h"
+#include "Basic/KernelParams.h"
 #include "Basic/OwnDecls.h"
 #include "CodeGen/DeviceModule.h"
 #include "DeviceImageStore.h"
@@ -135,6 +136,20 @@ void checkHostAsm(const GCCAsmStmt *s, ASTContext &ctx,
   }
 }
 
+// A disjoint_span is indexed by index_1d (x only): unique per thread only
+// in a one-dimensional launch (the runtime checks launch_unchecked's).
+void checkDisjointOutputs(const FunctionDecl *fn, const KernelAttributes &attrs,
+                          DiagnosticsEngine &diags) {
+  if (!attrs.contract || attrs.contract->domain == 1)
+    return;
+  for (const ParmVarDecl *param : fn->parameters())
+    if (classifyKernelParam(param->getType()) == ParamKind::Output) {
+      report(diags, param->getLocation(), diag::err_disjoint_span_domain)
+          << param->getName() << attrs.contract->domain;
+      report(diags, attrs.contract->loc, diag::note_contract_here);
+    }
+}
+
 } // namespace
 
 bool KernelCompiler::HandleTopLevelDecl(DeclGroupRef group) {
@@ -166,6 +181,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   for (const FunctionDecl *fn : finder.found) {
     bool ok = true;
     KernelAttributes attrs = readKernelAttributes(fn, ctx, diags, ok);
+    if (ok && attrs.isKernel)
+      checkDisjointOutputs(fn, attrs, diags);
     if (ok && attrs.isKernel) {
       kernels.emplace_back(fn, attrs);
       kernelDecls.push_back(fn);

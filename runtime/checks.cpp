@@ -49,6 +49,24 @@ std::string describe_argument(const kernel_record *kernel, uint32_t argument,
 
 } // namespace
 
+result<void> check_disjoint_outputs(const launch_dims &dims,
+                                    const kernel_record &kernel) {
+  if (dims.grid[1] * dims.grid[2] == 1 && dims.block[1] * dims.block[2] == 1)
+    return {};
+  for (const param_record &param : kernel.params)
+    if (param.kind == param_kind::output)
+      return fail(
+          errc::invalid_config,
+          "kernel '" + kernel.name + "': its output '" + param.name +
+              "' is a gpu::disjoint_span, whose element a thread owns by "
+              "gpu::thread::index_1d() (the x index alone); a grid of " +
+              shape(dims.grid) + " blocks of " + shape(dims.block) +
+              " threads gives threads that differ in y or z the same index, "
+              "and so the same element: launch it in one dimension, or "
+              "make the output a T* that each thread indexes itself");
+  return {};
+}
+
 result<void> check_limits(const launch_dims &dims, const device_limits &limits,
                           std::string_view kernel) {
   for (int i = 0; i < 3; ++i) {

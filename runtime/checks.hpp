@@ -22,6 +22,12 @@ result<void> check_contract(const launch_dims &dims,
                             const std::optional<contract_record> &contract,
                             bool check_rank, std::string_view kernel);
 
+// A gpu::disjoint_span output is written at gpu::thread::index_1d(), the x
+// index alone: a grid or block that extends in y or z gives several threads
+// one index, and so one element. Such a kernel launches in one dimension.
+result<void> check_disjoint_outputs(const launch_dims &dims,
+                                    const kernel_record &kernel);
+
 // Code compiled for `compiled` runs on `device` only if not newer; code
 // whose lowest architecture is arch-specific (sm_90a) only on exactly that
 // device, unless another of its cubins fits.

@@ -76,6 +76,8 @@ result<kernel_handle> prepare_in(const kernel_key &key,
                                contract == contract_use::required, kernel.name);
       !ok)
     return std::unexpected(ok.error());
+  if (auto ok = check_disjoint_outputs(dims, kernel); !ok)
+    return std::unexpected(ok.error());
   for (int i = 0; i < 3; ++i)
     if (dims.grid[i] % kernel.cluster[i]) {
       const char *axis[3] = {"x", "y", "z"};

@@ -19,6 +19,7 @@ vecadd(std::span<const float> a, std::span<const float> b,
 [[gpu::kernel]] void broken(float *out) {}
 [[gpu::kernel, gpu::launch_contract(1, 64)]] void clustered(float *out) {}
 [[gpu::kernel, gpu::launch_contract(1, 64)]] void gpu_only(float *out) {}
+[[gpu::kernel]] void disjoint(gpu::disjoint_span<float> out) {}
 } // namespace kernels
 
 namespace {
@@ -333,6 +334,41 @@ TEST(Prepare, GridMustBeWholeClusters) {
       gpu::prepare<kernels::clustered>(ctx, gpu::launch_config_1d{4, 64});
   ASSERT_FALSE(even);
   EXPECT_NE(even.error().code(), gpu::errc::invalid_config);
+}
+
+// A disjoint_span output's element is owned by index_1d (x only): a launch
+// that extends in y or z is refused before anything runs.
+TEST(Prepare, DisjointOutputsLaunchInOneDimension) {
+  static const char metadata[] = "arch sm_90\n"
+                                 "kernel _Z8disjoint kernels::disjoint\n"
+                                 "param out output 16 0:8,8:8\n";
+  static const void *const functions[] = {
+      reinterpret_cast<const void *>(&kernels::disjoint)};
+  static const alloy_module_image image = image_of(metadata, 1, functions);
+  __alloy_register_module(&image);
+  gpu::context ctx = no_device();
+  gpu::device_buffer<float> out;
+  auto rows = gpu::launch_unchecked<kernels::disjoint>(
+      ctx.default_stream(), gpu::launch_config_2d{{4, 1}, {32, 8}}, out);
+  ASSERT_FALSE(rows);
+  EXPECT_EQ(rows.error().code(), gpu::errc::invalid_config);
+  EXPECT_EQ(rows.error().message(),
+            "kernel 'kernels::disjoint': its output 'out' is a "
+            "gpu::disjoint_span, whose element a thread owns by "
+            "gpu::thread::index_1d() (the x index alone); a grid of 4 x 1 x 1 "
+            "blocks of 32 x 8 x 1 threads gives threads that differ in y or z "
+            "the same index, and so the same element: launch it in one "
+            "dimension, or make the output a T* that each thread indexes "
+            "itself");
+  auto grid = gpu::launch_unchecked<kernels::disjoint>(
+      ctx.default_stream(), gpu::launch_config_2d{{4, 2}, {32, 1}}, out);
+  ASSERT_FALSE(grid);
+  EXPECT_EQ(grid.error().code(), gpu::errc::invalid_config);
+  // A 2-D configuration of one row passes this check.
+  auto flat = gpu::launch_unchecked<kernels::disjoint>(
+      ctx.default_stream(), gpu::launch_config_2d{{4, 1}, {32, 1}}, out);
+  ASSERT_FALSE(flat);
+  EXPECT_NE(flat.error().code(), gpu::errc::invalid_config);
 }
 
 // A module built with alloy++ --no-cpu-device: the CPU device refuses its
