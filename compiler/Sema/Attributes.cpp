@@ -248,6 +248,7 @@ struct SharedAttrInfo : GpuAttrInfo {
       return true;
     report(s.getDiagnostics(), attr.getLoc(),
            vd && vd->hasExternalStorage() ? diag::err_attr_shared_extern
+           : vd && vd->isStaticLocal()    ? diag::err_attr_shared_static
                                           : diag::err_attr_shared_placement);
     return false;
   }

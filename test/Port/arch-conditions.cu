@@ -2,7 +2,8 @@
 // device pass. Alloy compiles device code once, for sm_80 and newer, so
 // alloy port replaces a comparison that every such GPU decides with 1 or
 // 0 (the original kept in a comment); one that depends on the GPU, and
-// #ifdef __CUDA_ARCH__, stay for the compiler's warning.
+// #ifdef __CUDA_ARCH__, stay for the compiler's warning. Below: __CUDACC__
+// tests and the CUDA keywords the porting layer cannot define.
 // RUN: alloy-port %s -o %t.cpp 2> %t.report
 // RUN: FileCheck %s < %t.cpp
 #include <cuda_runtime.h>
@@ -35,3 +36,18 @@ __device__ int fast(int x) { return x; }
 #if defined(__CUDACC__) && !defined __CUDACC__ || defined(OTHER)
 #endif
 #endif
+// CUDA's `static __shared__` (a shared variable is one per block anyway).
+// CHECK: __device__ float first_of_block(float v) {
+// CHECK-NEXT: __shared__ float s[32];
+__device__ float first_of_block(float v) {
+  static __shared__ float s[32];
+  s[threadIdx.x % 32] = v;
+  return s[0];
+}
+// CUDA's __noinline__ (the porting layer cannot define it) and
+// __grid_constant__ (Alloy passes a const kernel parameter in place).
+// CHECK: __device__ __attribute__((noinline)) float twice(float v) { return 2 * v; }
+__device__ __noinline__ float twice(float v) { return 2 * v; }
+struct Params { float scale; };
+// CHECK: __global__ void scaled(const Params p, float *out) { out[0] = twice(p.scale); }
+__global__ void scaled(const __grid_constant__ Params p, float *out) { out[0] = twice(p.scale); }

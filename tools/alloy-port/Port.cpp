@@ -184,6 +184,7 @@ bool portFile(const PortOptions &options, PortResult &result,
       "alloy-port", std::make_shared<PCHContainerOperations>(), headers);
   rewriteIncludes(st);
   rewriteArchConditions(st);
+  rewriteKeywords(st);
   std::sort(result.untranslated.begin(), result.untranslated.end(),
             [](const Note &a, const Note &b) {
               return std::tie(a.line, a.column) < std::tie(b.line, b.column);

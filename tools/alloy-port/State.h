@@ -102,6 +102,9 @@ void rewriteIncludes(State &st);
 // Alloy compiles for (sm_80 and newer) decides it.
 void rewriteArchConditions(State &st);
 
+// `static __shared__` loses its `static` (Keywords.cpp).
+void rewriteKeywords(State &st);
+
 } // namespace alloy::port
 
 #endif // ALLOY_PORT_STATE_H
