@@ -11,6 +11,7 @@
 #include <bit>
 #include <cfenv>
 #include <cmath>
+#include <type_traits>
 
 namespace gpu::detail {
 
@@ -32,18 +33,62 @@ inline auto with_rounding(int mode, F f, T... operands) noexcept {
   std::fesetround(saved);
   return r;
 }
-template <class T> inline T erfinv_host(T y) noexcept {
-  // Newton iterations on erf(x) = y from a rough start.
+// The host's wider type: float's functions are computed in double and
+// double's in long double, then rounded once.
+template <class T> using wider_t = std::conditional_t<sizeof(T) <= 4, double, long double>;
+
+inline double erfinv_wide(double y) noexcept {
   // Not INFINITY and NAN: -ffast-math warns wherever those are written.
-  const T inf = T(std::bit_cast<float>(0x7f800000u));
-  if (!(y > T(-1) && y < T(1)))
-    return y == T(1)    ? inf
-           : y == T(-1) ? -inf
-                        : T(std::bit_cast<float>(0x7fc00000u));
-  T x = T(0);
-  for (int i = 0; i < 60; ++i)
-    x -= (std::erf(x) - y) / (T(1.1283791670955126) * std::exp(-x * x));
-  return x;
+  const double inf = double(std::bit_cast<float>(0x7f800000u));
+  if (!(y > -1.0 && y < 1.0))
+    return y == 1.0    ? inf
+           : y == -1.0 ? -inf
+                       : double(std::bit_cast<float>(0x7fc00000u));
+  // Newton on erf(x) = |y| near 0; near 1 on erfc(x) = 1 - |y| (exact
+  // there), whose convexity makes it converge from the start
+  // sqrt(-log(1 - |y|)), which lies beyond the root.
+  long double a = y < 0 ? -y : y;
+  long double x = 0;
+  if (a <= 0.5L) {
+    for (int i = 0; i < 40; ++i)
+      x -= (std::erf(x) - a) / (1.1283791670955126L * std::exp(-x * x));
+  } else {
+    long double t = 1.0L - a;
+    x = std::sqrt(-std::log(t));
+    for (int i = 0; i < 60; ++i)
+      x += (std::erfc(x) - t) / (1.1283791670955126L * std::exp(-x * x));
+  }
+  return double(y < 0 ? -x : x);
+}
+template <class T> inline T erfinv_host(T y) noexcept {
+  return T(erfinv_wide(double(y)));
+}
+
+// sin(pi x) and cos(pi x), reduced exactly first: r = x - 2 round(x / 2)
+// is exact, so integers give exact zeros and a large x no error of pi x.
+template <class T> inline T sinpi_host(T x) noexcept {
+  if (x - x != 0) // infinite or NaN
+    return x - x;
+  T r = x - T(2) * std::nearbyint(x * T(0.5)); // in [-1, 1]
+  if (r > T(0.5))
+    r = T(1) - r;
+  else if (r < T(-0.5))
+    r = T(-1) - r;
+  using W = wider_t<T>;
+  T s = T(std::sin(W(3.141592653589793238462643383279502884L) * W(r)));
+  return s == 0 ? x * T(0) : s; // sinpi(-n) is -0
+}
+template <class T> inline T cospi_host(T x) noexcept {
+  if (x - x != 0)
+    return x - x;
+  T a = x < 0 ? -x : x;
+  T r = a - T(2) * std::nearbyint(a * T(0.5)); // in [-1, 1]
+  r = r < 0 ? -r : r;
+  // cos(pi r) = sin(pi (1/2 - r)), 1/2 - r exact: cospi(n + 1/2) is +0.
+  using W = wider_t<T>;
+  T c = T(std::sin(W(3.141592653589793238462643383279502884L) *
+                   W(T(0.5) - r)));
+  return c == 0 ? T(0) : c;
 }
 inline unsigned byte_perm_host(unsigned x, unsigned y, unsigned s) noexcept {
   unsigned long long bytes = (unsigned long long)y << 32 | x;
@@ -86,21 +131,25 @@ inline double rcbrt(double x) noexcept { return 1.0 / std::cbrt(x); }
 ALLOY_INTRINSIC("math.saturate.f32")
 inline float saturatef(float x) noexcept { return x >= 1.0f ? 1.0f : x > 0.0f ? x : 0.0f; }
 ALLOY_INTRINSIC("math.sinpi.f32")
-inline float sinpif(float x) noexcept { return std::sin(x * 3.14159265358979323846f); }
+inline float sinpif(float x) noexcept { return sinpi_host(x); }
 ALLOY_INTRINSIC("math.sinpi.f64")
-inline double sinpi(double x) noexcept { return std::sin(x * 3.14159265358979323846); }
+inline double sinpi(double x) noexcept { return sinpi_host(x); }
 ALLOY_INTRINSIC("math.cospi.f32")
-inline float cospif(float x) noexcept { return std::cos(x * 3.14159265358979323846f); }
+inline float cospif(float x) noexcept { return cospi_host(x); }
 ALLOY_INTRINSIC("math.cospi.f64")
-inline double cospi(double x) noexcept { return std::cos(x * 3.14159265358979323846); }
+inline double cospi(double x) noexcept { return cospi_host(x); }
 ALLOY_INTRINSIC("math.erfinv.f32")
 inline float erfinvf(float x) noexcept { return erfinv_host(x); }
 ALLOY_INTRINSIC("math.erfinv.f64")
 inline double erfinv(double x) noexcept { return erfinv_host(x); }
 ALLOY_INTRINSIC("math.normcdf.f32")
-inline float normcdff(float x) noexcept { return 0.5f * std::erfc(-x * 0.70710678118654752f); }
+inline float normcdff(float x) noexcept {
+  return float(0.5 * std::erfc(-double(x) * 0.70710678118654752440));
+}
 ALLOY_INTRINSIC("math.normcdf.f64")
-inline double normcdf(double x) noexcept { return 0.5 * std::erfc(-x * 0.70710678118654752); }
+inline double normcdf(double x) noexcept {
+  return double(0.5L * std::erfc(-(long double)x * 0.70710678118654752440L));
+}
 ALLOY_INTRINSIC("math.add_rn.f32")
 inline float fadd_rn(float x, float y) noexcept { return x + y; }
 ALLOY_INTRINSIC("math.add_rz.f32")
