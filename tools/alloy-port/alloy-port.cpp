@@ -104,7 +104,11 @@ int main(int argc, char **argv) {
                  n.column, n.message.c_str());
   std::fprintf(stderr,
                "alloy port: %s: %u launches and %u runtime calls rewritten, "
-               "%zu places left to finish by hand\n",
+               "%zu places left to finish by hand",
                file, result.launches, result.calls, result.untranslated.size());
+  // Parse errors are places too: what they hid was not looked at.
+  if (result.parseErrors)
+    std::fprintf(stderr, ", and the %u parse errors above", result.parseErrors);
+  std::fprintf(stderr, "\n");
   return 0;
 }
