@@ -181,9 +181,8 @@ void KernelCompiler::HandleTranslationUnit(ASTContext &ctx) {
   for (const FunctionDecl *fn : finder.found) {
     bool ok = true;
     KernelAttributes attrs = readKernelAttributes(fn, ctx, diags, ok);
-    if (ok && attrs.isKernel)
-      checkDisjointOutputs(fn, attrs, diags);
     if (ok && attrs.isKernel) {
+      checkDisjointOutputs(fn, attrs, diags);
       kernels.emplace_back(fn, attrs);
       kernelDecls.push_back(fn);
     }

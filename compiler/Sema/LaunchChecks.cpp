@@ -283,14 +283,14 @@ private:
             "' (its element type and rank must match), not '" +
             at.getNonReferenceType().getUnqualifiedType().getAsString(policy) +
             "'";
-      else if (!scalarFits(ctx, pt, at) && isPlainArithmetic(pt) &&
-               isPlainArithmetic(at))
-        problem = "'" + at.getAsString(policy) + "' does not convert to '" +
-                  pt.getAsString(policy) + "' without narrowing";
       else if (!scalarFits(ctx, pt, at))
-        problem = "the parameter needs a value of its type '" +
-                  pt.getAsString(policy) + "', not '" +
-                  at.getNonReferenceType().getAsString(policy) + "'";
+        problem = isPlainArithmetic(pt) && isPlainArithmetic(at)
+                      ? "'" + at.getAsString(policy) +
+                            "' does not convert to '" + pt.getAsString(policy) +
+                            "' without narrowing"
+                      : "the parameter needs a value of its type '" +
+                            pt.getAsString(policy) + "', not '" +
+                            at.getNonReferenceType().getAsString(policy) + "'";
     } else {
       QualType elem = bufferElementFor(pt).getCanonicalType();
       bool output = kind != ParamKind::Input;

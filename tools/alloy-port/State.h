@@ -102,7 +102,9 @@ void rewriteIncludes(State &st);
 // Alloy compiles for (sm_80 and newer) decides it.
 void rewriteArchConditions(State &st);
 
-// `static __shared__` loses its `static` (Keywords.cpp).
+// CUDA keywords the porting layer cannot define: `static __shared__` loses
+// its `static`, `__noinline__` becomes GNU's attribute, `__grid_constant__`
+// goes (Keywords.cpp).
 void rewriteKeywords(State &st);
 
 } // namespace alloy::port

@@ -164,7 +164,7 @@ ALLOY_INTRINSIC("warp.any") inline bool warp_any(bool pred, uint32_t mask) noexc
 // a shuffle from each lane of the mask.
 template <class Op>
 uint32_t redux_lanes(uint32_t v, uint32_t mask, Op op) noexcept {
-  if (!cpu::current) // a warp of one lane
+  if (warp_lanes() == 1) // a host thread: v alone
     return v;
   if (mask == 0xffffffffu) {
     for (uint32_t offset = 16; offset > 0; offset /= 2)

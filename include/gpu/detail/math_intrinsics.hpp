@@ -64,30 +64,34 @@ template <class T> inline T erfinv_host(T y) noexcept {
   return T(erfinv_wide(double(y)));
 }
 
-// sin(pi x) and cos(pi x), reduced exactly first: r = x - 2 round(x / 2)
-// is exact, so integers give exact zeros and a large x no error of pi x.
+// sin(pi x) and cos(pi x), reduced exactly first: x - 2 round(x / 2) is
+// exact (in [-1, 1]), so integers give exact zeros and a large x no error
+// of pi x; the sine of pi times the reduced value is taken in the wider
+// type and rounded once.
+template <class T> inline T mod2_host(T x) noexcept {
+  return x - T(2) * std::nearbyint(x * T(0.5));
+}
+template <class T> inline T sin_pi_wide(T r) noexcept {
+  using W = wider_t<T>;
+  return T(std::sin(W(3.141592653589793238462643383279502884L) * W(r)));
+}
 template <class T> inline T sinpi_host(T x) noexcept {
   if (x - x != 0) // infinite or NaN
     return x - x;
-  T r = x - T(2) * std::nearbyint(x * T(0.5)); // in [-1, 1]
+  T r = mod2_host(x);
   if (r > T(0.5))
     r = T(1) - r;
   else if (r < T(-0.5))
     r = T(-1) - r;
-  using W = wider_t<T>;
-  T s = T(std::sin(W(3.141592653589793238462643383279502884L) * W(r)));
+  T s = sin_pi_wide(r);
   return s == 0 ? x * T(0) : s; // sinpi(-n) is -0
 }
 template <class T> inline T cospi_host(T x) noexcept {
   if (x - x != 0)
     return x - x;
-  T a = x < 0 ? -x : x;
-  T r = a - T(2) * std::nearbyint(a * T(0.5)); // in [-1, 1]
-  r = r < 0 ? -r : r;
+  T r = std::fabs(mod2_host(std::fabs(x)));
   // cos(pi r) = sin(pi (1/2 - r)), 1/2 - r exact: cospi(n + 1/2) is +0.
-  using W = wider_t<T>;
-  T c = T(std::sin(W(3.141592653589793238462643383279502884L) *
-                   W(T(0.5) - r)));
+  T c = sin_pi_wide(T(0.5) - r);
   return c == 0 ? T(0) : c;
 }
 inline unsigned byte_perm_host(unsigned x, unsigned y, unsigned s) noexcept {
