@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
 
 namespace gpu {
@@ -110,15 +111,15 @@ template <std::size_t Bytes, std::size_t Align>
 struct [[clang::annotate("alloy.shared_array")]] shared_bytes {
   alignas(Align) unsigned char data[Bytes];
 };
-// Copies through T* so that the copy knows T's alignment.
+// Reads through T* so that the copy knows T's alignment. store_slot's
+// memcpy creates the T there (T is implicit-lifetime). The result depends
+// only on the slot, so the divergence analysis sees a block operation's
+// total, read at a uniform address, as the same in every thread.
 // (T may be trivially copy-constructible without being trivially copyable,
 // as std::pair: the void pointers tell clang the byte copy is meant.)
 template <class T>
-T load_slot(const unsigned char *base, uint32_t i, T r) noexcept {
-  std::memcpy(static_cast<void *>(&r),
-              static_cast<const void *>(reinterpret_cast<const T *>(base) + i),
-              sizeof(T));
-  return r;
+T load_slot(const unsigned char *base, uint32_t i) noexcept {
+  return *std::launder(reinterpret_cast<const T *>(base) + i);
 }
 template <class T>
 void store_slot(unsigned char *base, uint32_t i, const T &v) noexcept {
@@ -174,7 +175,7 @@ void scan_warp_totals(unsigned char *slots, T own, Op op) noexcept {
   detail::barrier();
   if (rank < 32) {
     // Warp 0 has a lane for every warp of the block.
-    T p = load_slot(slots, lane < warps ? lane : 0, own);
+    T p = load_slot<T>(slots, lane < warps ? lane : 0);
     p = scan_lanes(p, op, warps, lane_mask(width));
     if (lane < warps)
       store_slot(slots, 32 + lane, p);
@@ -233,13 +234,13 @@ template <class T, class Op> T reduce(T v, Op op) noexcept {
     detail::store_slot(slots.data, rank / 32, own);
   detail::barrier();
   if (rank < 32) {
-    T x = detail::load_slot(slots.data, lane < warps ? lane : 0, v);
+    T x = detail::load_slot<T>(slots.data, lane < warps ? lane : 0);
     x = detail::reduce_lanes(x, op, warps, detail::lane_mask(width));
     if (lane == 0)
       detail::store_slot(slots.data, 32, x);
   }
   detail::barrier();
-  return detail::load_slot(slots.data, 32, v);
+  return detail::load_slot<T>(slots.data, 32);
 }
 // op over the values of threads 0..rank, in the order of the linear thread
 // index (x + y * bx + z * bx * by).
@@ -252,7 +253,7 @@ template <class T, class Op> T inclusive_scan(T v, Op op) noexcept {
   detail::scan_warp_totals(slots.data, own, op);
   if (warp_index == 0)
     return own;
-  return op(detail::load_slot(slots.data, 32 + warp_index - 1, v), own);
+  return op(detail::load_slot<T>(slots.data, 32 + warp_index - 1), own);
 }
 // op over the values of threads 0..rank-1, starting from `init`.
 template <class T, class Op>
@@ -268,7 +269,7 @@ T exclusive_scan(T v, Op op, std::type_identity_t<T> init) noexcept {
   T base = warp_index == 0
                ? T(init)
                : op(T(init),
-                    detail::load_slot(slots.data, 32 + warp_index - 1, v));
+                    detail::load_slot<T>(slots.data, 32 + warp_index - 1));
   return detail::lane_id() == 0 ? base : op(base, previous);
 }
 template <class T> T sum(T v) noexcept { return reduce(v, plus{}); }

@@ -3,6 +3,7 @@
 // barrier, thread-dependent branches that do not contain one.
 // RUN: %alloy_cc1 -fsyntax-only -Xclang -verify %s
 // expected-no-diagnostics
+#include <gpu/cuda_compat.hpp>
 #include <gpu/gpu.hpp>
 #include <cstdint>
 #include <span>
@@ -475,4 +476,22 @@ void contract_flat_z(float *out) {
   if (gpu::thread_idx().z == 0)
     gpu::sync_threads();
   out[gpu::thread_idx().y * 16 + gpu::thread_idx().x] = 1.0f;
+}
+
+// 27. Block reductions give every thread the same value (read from shared
+// memory at one address), and so do __syncthreads_or/and/count.
+[[gpu::kernel]] void branch_on_block_totals(std::span<const int> in,
+                                            int *out) {
+  uint32_t t = gpu::thread_idx().x;
+  if (gpu::block::sum(in[t]) > 0)
+    gpu::sync_threads();
+  if (gpu::block::max(in[t]) > 5)
+    gpu::sync_threads();
+  if (gpu::block::reduce(in[t], gpu::bit_or{}) != 0)
+    gpu::sync_threads();
+  if (__syncthreads_or(in[t] == 7))
+    gpu::sync_threads();
+  if (__syncthreads_count(in[t] == 7) > 3)
+    gpu::sync_threads();
+  out[t] = 1;
 }

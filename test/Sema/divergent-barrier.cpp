@@ -436,3 +436,12 @@ inline Cell my_cell() { return {gpu::thread_idx().y, gpu::thread_idx().x}; }
     out[gpu::thread_idx().x] = tile[kBlock - 1 - gpu::thread_idx().x];
   }
 }
+
+// 31. A block scan gives each thread its own prefix (divergent-barrier-
+// uniform.cpp, case 27, branches on block totals).
+[[gpu::kernel]] void branch_on_block_prefix(std::span<const int> in, int *out) {
+  uint32_t t = gpu::thread_idx().x;
+  if (gpu::block::inclusive_scan(in[t], gpu::plus{}) > 4) // expected-note {{this branch depends on the thread index}}
+    gpu::sync_threads(); // expected-warning {{'gpu::sync_threads' synchronizes the block but may be reached by only some of its threads}}
+  out[t] = 1;
+}

@@ -63,7 +63,7 @@ T multi_warp_broadcast(T v, uint32_t warps, bool is_src) noexcept {
   if (is_src)
     store_slot(slots.data, first, v);
   multi_warp_barrier(warps, tile_barrier_step::sync);
-  T r = load_slot(slots.data, first, v);
+  T r = load_slot<T>(slots.data, first);
   multi_warp_barrier(warps, tile_barrier_step::sync); // the slot is free
   return r;
 }
@@ -78,9 +78,9 @@ T multi_warp_reduce(T v, Op op, uint32_t warps) noexcept {
   if (lane_id() == 0)
     store_slot(slots.data, warp_index, own);
   multi_warp_barrier(warps, tile_barrier_step::sync);
-  T r = load_slot(slots.data, first, v);
+  T r = load_slot<T>(slots.data, first);
   for (uint32_t w = 1; w < warps; ++w)
-    r = op(r, load_slot(slots.data, first + w, v));
+    r = op(r, load_slot<T>(slots.data, first + w));
   multi_warp_barrier(warps, tile_barrier_step::sync);
   return r;
 }
@@ -98,9 +98,9 @@ T multi_warp_scan(T v, Op op, uint32_t warps, bool inclusive) noexcept {
     store_slot(slots.data, warp_index, own);
   multi_warp_barrier(warps, tile_barrier_step::sync);
   bool has_prefix = warp_index != first;
-  T prefix = load_slot(slots.data, first, v);
+  T prefix = load_slot<T>(slots.data, first);
   for (uint32_t w = first + 1; w < warp_index; ++w)
-    prefix = op(prefix, load_slot(slots.data, w, v));
+    prefix = op(prefix, load_slot<T>(slots.data, w));
   multi_warp_barrier(warps, tile_barrier_step::sync);
   if (inclusive)
     return has_prefix ? op(prefix, own) : own;
