@@ -19,6 +19,12 @@ inline constexpr bool is_atomic_integer_v =
     std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_const_v<T> &&
     !std::is_volatile_v<T> && (sizeof(T) == 4 || sizeof(T) == 8) &&
     !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char32_t>;
+// Compare-and-swap also takes 16-bit integers (atom.cas.b16, sm_70).
+template <class T>
+inline constexpr bool is_cas_integer_v =
+    is_atomic_integer_v<T> ||
+    (std::is_integral_v<T> && sizeof(T) == 2 && !std::is_const_v<T> &&
+     !std::is_volatile_v<T> && !std::is_same_v<T, char16_t>);
 template <class T>
 inline constexpr bool is_atomic_float_v =
     std::is_same_v<T, float> || std::is_same_v<T, double>;
@@ -53,8 +59,9 @@ ALLOY_ATOMIC(atomic_xor, ALLOY_ATOMIC_INT, ALLOY_INT_TYPES)
 template <class T>
 T atomic_cas(T *p, std::type_identity_t<T> expected,
              std::type_identity_t<T> desired) noexcept {
-  static_assert(ALLOY_ATOMIC_INT, "gpu::atomic_cas is for " ALLOY_INT_TYPES);
-  if constexpr (ALLOY_ATOMIC_INT)
+  static_assert(detail::is_cas_integer_v<T>,
+                "gpu::atomic_cas is for int16_t, uint16_t, " ALLOY_INT_TYPES);
+  if constexpr (detail::is_cas_integer_v<T>)
     return detail::atomic_cas(p, expected, desired);
   else
     return *p;

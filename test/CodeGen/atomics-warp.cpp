@@ -13,7 +13,8 @@ namespace kernels {
 // ALLOY-LABEL: alloy.kernel @_ZN7kernels7atomics
 // PTX-LABEL: .entry _ZN7kernels7atomics
 [[gpu::kernel]] void atomics(uint32_t *u32, int32_t *i32, uint64_t *u64,
-                             long long *ll, float *f, double *d) {
+                             long long *ll, float *f, double *d,
+                             uint16_t *u16) {
   uint32_t lane = gpu::warp::lane_id();
   // ALLOY: alloy.atomic_rmw add %{{.*}} : !alloy.ptr, i32
   // PTX: atom.global.add.u32 {{.*}}, 1;
@@ -50,6 +51,10 @@ namespace kernels {
   i32[3] = gpu::atomic_cas(i32 + 2, 0, 1);
   // PTX: atom.relaxed.gpu.global.cas.b64
   ll[2] = gpu::atomic_cas(ll + 3, 7, 8);
+  // ALLOY: alloy.atomic_cas %{{.*}} : !alloy.ptr, i16
+  // (LLVM's NVPTX backend makes a 16-bit CAS a loop of 32-bit ones.)
+  // PTX: st.global.b16
+  u16[1] = gpu::atomic_cas(u16, 3, 4);
 }
 
 // Atomics on shared memory, in a device function.
@@ -143,7 +148,7 @@ void histogram(std::span<const uint32_t> in, uint32_t *out) {
 [[gpu::kernel]] void sub_float(float *f) { gpu::atomic_sub(f, 1.0f); }
 // expected-error@gpu/atomic.hpp:* {{gpu::atomic_add is for int32_t, uint32_t, int64_t, uint64_t, float and double}}
 [[gpu::kernel]] void add_short(short *s) { gpu::atomic_add(s, 1); }
-// expected-error@gpu/atomic.hpp:* {{gpu::atomic_cas is for int32_t, uint32_t, int64_t and uint64_t}}
+// expected-error@gpu/atomic.hpp:* {{gpu::atomic_cas is for int16_t, uint16_t, int32_t, uint32_t, int64_t and uint64_t}}
 [[gpu::kernel]] void cas_double(double *d) { gpu::atomic_cas(d, 0.0, 1.0); }
 // expected-error@gpu/atomic.hpp:* {{gpu::atomic_max is for int32_t, uint32_t, int64_t and uint64_t}}
 [[gpu::kernel]] void max_const(const int *p) { gpu::atomic_max(p, 1); }

@@ -93,6 +93,19 @@ tickets(uint32_t *counter, uint64_t *counter64, float *slot, uint32_t *got,
   got_exch[i] = gpu::atomic_exch(slot, float(i));
 }
 
+// 16-bit CAS loops on two counters that share a 32-bit word (each thread
+// counts on one), beside a guard that must keep its value.
+[[gpu::kernel, gpu::launch_contract(1, 256)]] void tickets16(uint16_t *c) {
+  uint32_t i = uint32_t(gpu::thread::index_1d().get());
+  uint16_t *mine = c + i % 2, old = *mine;
+  for (;;) {
+    uint16_t seen = gpu::atomic_cas(mine, old, uint16_t(old + 1));
+    if (seen == old)
+      break;
+    old = seen;
+  }
+}
+
 // Warp sums by shfl_down (lane 0 has it) and by shfl_xor (every lane has
 // it), for int, float, double and 64-bit integers.
 [[gpu::kernel, gpu::launch_contract(1, 256)]] void
@@ -265,6 +278,16 @@ int main() {
     check(ok, "atomic_cas uint32_t loop: every ticket once");
     check(ok64, "atomic_cas uint64_t loop: every ticket once");
     check(okx, "atomic_exch float: every old value once");
+  }
+
+  { // 16-bit CAS loops.
+    std::vector<uint16_t> init{0, 0, 0xbeef, 0xbeef};
+    auto c = gpu::device_buffer<uint16_t>::from_host(s, init).value();
+    auto p = gpu::prepare<kernels::tickets16>(*ctx, cfg).value();
+    gpu::launch(s, p, c).value();
+    std::vector<uint16_t> want{kN / 2, kN / 2, 0xbeef, 0xbeef};
+    check(c.to_host(s).value() == want,
+          "atomic_cas uint16_t loop: both halves of a word, guard kept");
   }
 
   { // Warp reductions.

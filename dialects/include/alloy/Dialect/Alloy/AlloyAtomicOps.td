@@ -98,7 +98,7 @@ def Alloy_AtomicCASOp : Alloy_Op<"atomic_cas", [
   let summary = "atomic compare-and-swap; returns the old value";
   let description = [{
     Atomically stores `desired` to `*ptr` if it holds `expected`; returns the
-    old value either way (CUDA's `atomicCAS`). i32 or i64; relaxed at device
+    old value either way (CUDA's `atomicCAS`). i16 (sm_70), i32 or i64; relaxed at device
     scope, like `alloy.atomic_rmw`.
 
     ```mlir
@@ -106,9 +106,9 @@ def Alloy_AtomicCASOp : Alloy_Op<"atomic_cas", [
     ```
   }];
   let arguments = (ins Arg<Alloy_PtrType, "", [MemRead, MemWrite]>:$ptr,
-                       AnyTypeOf<[I32, I64]>:$expected,
-                       AnyTypeOf<[I32, I64]>:$desired);
-  let results = (outs AnyTypeOf<[I32, I64]>:$result);
+                       AnyTypeOf<[I16, I32, I64]>:$expected,
+                       AnyTypeOf<[I16, I32, I64]>:$desired);
+  let results = (outs AnyTypeOf<[I16, I32, I64]>:$result);
   let assemblyFormat = [{
     $ptr `,` $expected `,` $desired attr-dict `:` qualified(type($ptr)) `,`
     type($result)
