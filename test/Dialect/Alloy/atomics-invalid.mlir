@@ -49,7 +49,7 @@ func.func @cas_local(%p: !alloy.ptr<local>, %v: i64) {
 // -----
 
 func.func @cas_float(%p: !alloy.ptr, %v: f32) {
-  // expected-error @+1 {{must be 32-bit signless integer or 64-bit signless integer}}
+  // expected-error @+1 {{must be 16-bit signless integer or 32-bit signless integer or 64-bit signless integer}}
   %0 = alloy.atomic_cas %p, %v, %v : !alloy.ptr, f32
   return
 }

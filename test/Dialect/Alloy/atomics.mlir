@@ -32,6 +32,9 @@ func.func @atomics(%g: !alloy.ptr<global>, %s: !alloy.ptr<shared>,
   %11 = alloy.atomic_cas %p, %i, %i : !alloy.ptr, i32
   // CHECK: alloy.atomic_cas %[[G]], %[[L]], %[[L]] : !alloy.ptr<global>, i64
   %12 = alloy.atomic_cas %g, %l, %l : !alloy.ptr<global>, i64
+  // CHECK: alloy.atomic_cas %[[S]], %{{.*}}, %{{.*}} : !alloy.ptr<shared>, i16
+  %h = arith.trunci %i : i32 to i16
+  %13 = alloy.atomic_cas %s, %h, %h : !alloy.ptr<shared>, i16
   return
 }
 
