@@ -293,6 +293,19 @@ result<void> free_host(const void *p) {
   return {};
 }
 
+result<void> mem_get_info(size_t *free_bytes, size_t *total_bytes) {
+  auto st = stream_for(default_stream(), nullptr, "gpu::mem_get_info");
+  if (!st)
+    return std::unexpected(st.error());
+  const std::shared_ptr<context_state> &owner = (*st)->ctx;
+  if (auto entered = owner->enter(); !entered)
+    return entered;
+  if (int rc = owner->api->cuMemGetInfo(free_bytes, total_bytes);
+      rc != cu::CUDA_SUCCESS)
+    return std::unexpected(owner->failure(rc, "gpu::mem_get_info"));
+  return {};
+}
+
 result<void> device_count(int *out) { return store(out, gpu::device_count()); }
 result<void> get_default_device(int *out) {
   std::lock_guard lock(default_mutex);

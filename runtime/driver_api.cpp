@@ -78,6 +78,7 @@ std::optional<gpu::error> load(void *&library, driver_api &a) {
   bind(a.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
   bind(a.cuMemAllocHost, "cuMemAllocHost_v2");
   bind(a.cuMemFreeHost, "cuMemFreeHost");
+  bind(a.cuMemGetInfo, "cuMemGetInfo_v2");
   bind(a.cuModuleLoadDataEx, "cuModuleLoadDataEx");
   bind(a.cuModuleUnload, "cuModuleUnload");
   bind(a.cuModuleGetFunction, "cuModuleGetFunction");

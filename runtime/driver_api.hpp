@@ -146,6 +146,7 @@ struct driver_api {
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
   CUresult (*cuMemAllocHost)(void **, size_t);
   CUresult (*cuMemFreeHost)(void *);
+  CUresult (*cuMemGetInfo)(size_t *, size_t *);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned,
                                  CUjit_option *, void **);
   CUresult (*cuModuleUnload)(CUmodule);

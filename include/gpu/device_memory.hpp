@@ -97,6 +97,9 @@ result<void> memset(void *p, int value, size_t bytes);
 result<void> device_count(int *out);
 result<void> get_default_device(int *out); // cudaGetDevice
 result<void> get_device_properties(device_properties *out, int ordinal);
+// cudaMemGetInfo: the default context's device memory that is free now,
+// and all of it (on the CPU device: the host's available and total memory).
+result<void> mem_get_info(size_t *free_bytes, size_t *total_bytes);
 result<void> create_stream(stream *out);
 result<void> create_event(event *out);
 result<void> elapsed_ms(float *ms, const event &start, const event &end);

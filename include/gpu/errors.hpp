@@ -150,6 +150,12 @@ public:
   }
 };
 
+// The error's code, 0 for a success: what a cudaError_t that code uses as
+// an integer (`exit(err)`, `printf("%d", err)`) becomes in a port.
+template <class T> int code_of(const result<T> &r) noexcept {
+  return r.has_value() ? 0 : r.error().code();
+}
+
 // The category of error::code(): the driver's CUresult values (below
 // 100000) and gpu::errc's. name() is "gpu"; message(c) is the code's name
 // (CUDA_ERROR_..., ALLOY_ERROR_...).

@@ -430,6 +430,14 @@ CUresult stream_wait_event(CUstream s, CUevent e, unsigned) {
   return CUDA_SUCCESS;
 }
 
+// The host's memory: what is available now, and all of it.
+CUresult mem_get_info(size_t *free_bytes, size_t *total_bytes) {
+  size_t page = size_t(sysconf(_SC_PAGESIZE));
+  *free_bytes = size_t(sysconf(_SC_AVPHYS_PAGES)) * page;
+  *total_bytes = size_t(sysconf(_SC_PHYS_PAGES)) * page;
+  return CUDA_SUCCESS;
+}
+
 CUresult mem_alloc(CUdeviceptr *p, size_t bytes) {
   if (bytes == 0)
     return CUDA_ERROR_INVALID_VALUE;
@@ -600,6 +608,7 @@ const driver_api table = [] {
   a.cuMemcpyDtoDAsync = copy_dtod;
   a.cuMemAllocHost = host_alloc;
   a.cuMemFreeHost = host_free;
+  a.cuMemGetInfo = mem_get_info;
   a.cuModuleLoadDataEx = module_load;
   a.cuModuleUnload = module_unload;
   a.cuModuleGetFunction = module_function;

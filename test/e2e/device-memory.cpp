@@ -110,6 +110,13 @@ int main() {
                       "pinned memory, a stream and events",
                       describe(c) + ", " + describe(t) + ", " +
                           describe(after));
+    size_t free_bytes = 0, total_bytes = 0;
+    auto mi = gpu::mem_get_info(&free_bytes, &total_bytes);
+    failures += check(mi && free_bytes > 0 && free_bytes <= total_bytes &&
+                          total_bytes >= (size_t(1) << 30),
+                      "mem_get_info: free and total memory",
+                      describe(mi) + ", " + std::to_string(free_bytes) +
+                          " of " + std::to_string(total_bytes));
     auto again = gpu::set_default_device(1);
     failures += check(!again && again.error().code() ==
                                     gpu::errc::invalid_state,

@@ -25,6 +25,8 @@ bool Rewriter::VisitCallExpr(CallExpr *e) {
   }
   const DeclRefExpr *ref = nullptr;
   std::string name = stubCallee(sm, e, &ref);
+  if (name.empty())
+    defaultStreamArguments(e);
   size_t notes = st.result.untranslated.size();
   bool rewritten = !name.empty() && rewriteRuntimeCall(e, name);
   if (!rewritten && ref && st.result.untranslated.size() > notes)
@@ -100,6 +102,24 @@ void Rewriter::uncastFirst(const CallExpr *e) {
   }
 }
 
+// A call of the program's own function that passes 0 for a cudaStream_t
+// parameter (now a gpu::stream &): the default stream.
+void Rewriter::defaultStreamArguments(const CallExpr *e) {
+  const auto *fn = e->getDirectCallee();
+  if (!fn)
+    return;
+  unsigned params = fn->getNumParams(),
+           skip = isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fn);
+  for (unsigned i = skip; i < e->getNumArgs() && i - skip < params; ++i) {
+    const Expr *a = e->getArg(i);
+    size_t b, en;
+    if (!isa<CXXDefaultArgExpr>(a) &&
+        isNamedType(fn->getParamDecl(i - skip)->getType(), "cudaStream_t") &&
+        isNull(a) && range(a->getSourceRange(), b, en))
+      st.replace(b, en, "gpu::default_stream()");
+  }
+}
+
 bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
   unsigned n = writtenArgs(e);
   auto arg = [&](unsigned i) { return text(e->getArg(i)); };
@@ -132,6 +152,7 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
       {"cudaGetDeviceCount", "gpu::device_count"},
       {"cudaGetDevice", "gpu::get_default_device"},
       {"cudaGetDeviceProperties", "gpu::get_device_properties"},
+      {"cudaMemGetInfo", "gpu::mem_get_info"},
       {"cudaDeviceGetAttribute", "gpu::get_device_attribute"},
       {"cudaStreamCreate", "gpu::create_stream"},
       {"cudaEventCreate", "gpu::create_event"},
@@ -171,6 +192,32 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
     return rename(e, name == "cudaMemcpyToSymbol" ? "gpu::copy_to_symbol"
                                                   : "gpu::copy_from_symbol");
   }
+  if (name == "cudaMemcpyToSymbolAsync" ||
+      name == "cudaMemcpyFromSymbolAsync") {
+    size_t b, en;
+    if (n < 3 || !range(e->getArg(0)->getSourceRange(), b, en))
+      return false;
+    st.insert(b, streamText(e->getNumArgs() > 5 ? e->getArg(5) : nullptr) +
+                     ", ");
+    dropArguments(e, 4); // the copy kind and the stream
+    return rename(e, name[10] == 'T' ? "gpu::copy_to_symbol"
+                                     : "gpu::copy_from_symbol");
+  }
+  // Preferences the driver may ignore in CUDA too; the dynamic shared
+  // memory limit Alloy's launch raises itself.
+  if (name == "cudaFuncSetAttribute" && n == 3 &&
+      text(e->getArg(1)) == "cudaFuncAttributeMaxDynamicSharedMemorySize")
+    return replaceCall(e, "gpu::result<void>{} /* cudaFuncSetAttribute: "
+                          "Alloy's launch raises the dynamic shared memory "
+                          "limit itself */");
+  if (name == "cudaFuncSetCacheConfig" || name == "cudaDeviceSetCacheConfig" ||
+      name == "cudaDeviceSetSharedMemConfig" ||
+      (name == "cudaFuncSetAttribute" && n == 3 &&
+       text(e->getArg(1)) ==
+           "cudaFuncAttributePreferredSharedMemoryCarveout"))
+    return replaceCall(e, "gpu::result<void>{} /* " + name +
+                              ": a cache preference, which Alloy leaves "
+                              "to the driver */");
   if (name == "cudaDeviceSynchronize" || name == "cudaThreadSynchronize" ||
       name == "cudaDeviceReset")
     return replaceCall(e, "gpu::device_synchronize()");
@@ -185,12 +232,16 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
                   false, true);
   if (name == "cudaStreamWaitEvent" && n >= 2)
     return method(e, e->getArg(0), "wait", e->getArg(1), true);
-  if (name == "cudaGetErrorString" && n == 1) {
+  if ((name == "cudaGetErrorString" || name == "cudaGetErrorName") &&
+      n == 1) {
     const auto *v = dyn_cast<DeclRefExpr>(e->getArg(0)->IgnoreParenImpCasts());
+    bool message = name == "cudaGetErrorString";
     if (v && isa<VarDecl>(v->getDecl()))
       // A success has no error to read: CUDA's string for it.
-      return replaceCall(e, "(" + arg(0) + " ? \"no error\" : " + arg(0) +
-                                ".error().message().c_str())");
+      return replaceCall(e, "(" + arg(0) + " ? \"" +
+                                (message ? "no error" : "cudaSuccess") +
+                                "\" : " + arg(0) + ".error()." +
+                                (message ? "message" : "name") + "().c_str())");
     return false;
   }
   if (name == "cudaProfilerStart" || name == "cudaProfilerStop")

@@ -10,6 +10,8 @@ using namespace clang;
 namespace alloy::port {
 
 bool Rewriter::VisitVarDecl(VarDecl *v) {
+  if (inMain(v->getLocation()))
+    rewriteStreamVar(v);
   if (!inMain(v->getLocation()) || !isCudaError(v->getType()) || !v->getInit())
     return true;
   if (const auto *dre = successRef(v->getInit())) {
@@ -27,9 +29,13 @@ bool Rewriter::VisitBinaryOperator(BinaryOperator *op) {
   if (!inMain(op->getOperatorLoc()) ||
       (op->getOpcode() != BO_EQ && op->getOpcode() != BO_NE))
     return true;
+  const Expr *lhs = op->getLHS(), *rhs = op->getRHS();
+  // A comparison of codes is rewritten whole, not as numbers.
+  for (const Expr *side : {lhs, rhs})
+    if (isCudaError(side->IgnoreParenImpCasts()->getType()))
+      numbered.insert(side->IgnoreParenImpCasts());
   if (rewriteEventQuery(op))
     return true;
-  const Expr *lhs = op->getLHS(), *rhs = op->getRHS();
   const DeclRefExpr *success = successRef(rhs);
   const Expr *value = lhs;
   bool successFirst = false;
@@ -131,10 +137,15 @@ bool Rewriter::VisitReturnStmt(ReturnStmt *r) {
 }
 
 bool Rewriter::VisitImplicitCastExpr(ImplicitCastExpr *c) {
-  if (c->getCastKind() != CK_IntegralToBoolean || !inMain(c->getBeginLoc()))
+  if (!inMain(c->getBeginLoc()))
     return true;
   const Expr *sub = c->getSubExpr();
   if (!isCudaError(sub->IgnoreParenImpCasts()->getType()))
+    return true;
+  if (c->getCastKind() == CK_IntegralCast ||
+      c->getCastKind() == CK_IntegralToFloating)
+    return rewriteErrorNumber(sub), true;
+  if (c->getCastKind() != CK_IntegralToBoolean)
     return true;
   size_t b, e;
   if (range(sub->getSourceRange(), b, e)) {
@@ -142,6 +153,28 @@ bool Rewriter::VisitImplicitCastExpr(ImplicitCastExpr *c) {
     st.insert(e, ")");
   }
   return true;
+}
+
+// `(int)err`: the code as a number.
+bool Rewriter::VisitExplicitCastExpr(ExplicitCastExpr *c) {
+  if (inMain(c->getBeginLoc()) &&
+      isCudaError(c->getSubExpr()->IgnoreParenImpCasts()->getType()) &&
+      c->getType()->isArithmeticType() && !c->getType()->isEnumeralType())
+    rewriteErrorNumber(c->getSubExpr());
+  return true;
+}
+
+// A cudaError_t used as a number (exit(err), printf("%d", err), return err
+// from int main): gpu::code_of, 0 for a success.
+void Rewriter::rewriteErrorNumber(const Expr *x) {
+  const Expr *bare = x->IgnoreParenImpCasts();
+  if (bare->getType()->isDependentType() || !numbered.insert(bare).second)
+    return;
+  size_t b, e;
+  if (successRef(bare) || !range(x->getSourceRange(), b, e))
+    return;
+  st.insert(b, "gpu::code_of(");
+  st.insert(e, ")");
 }
 
 const DeclRefExpr *Rewriter::successRef(const Expr *x) {

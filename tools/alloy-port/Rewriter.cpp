@@ -128,6 +128,15 @@ bool Rewriter::VisitParmVarDecl(ParmVarDecl *p) {
   if ((isNamedType(t, "cudaStream_t") || isNamedType(t, "cudaEvent_t")) &&
       !p->getName().empty())
     st.insert(original(p->getLocation()), "&");
+  // `cudaStream_t s = 0`: the default stream.
+  const Expr *d = p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg() &&
+                          !p->hasUnparsedDefaultArg()
+                      ? p->getDefaultArg()
+                      : nullptr;
+  size_t b, e;
+  if (d && isNamedType(t, "cudaStream_t") && isNull(d) &&
+      range(d->getSourceRange(), b, e))
+    st.replace(b, e, "gpu::default_stream()");
   return true;
 }
 

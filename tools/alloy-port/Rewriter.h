@@ -58,6 +58,11 @@ public:
   // A cudaError_t tested as a bool is true on failure; a gpu::result on
   // success.
   bool VisitImplicitCastExpr(ImplicitCastExpr *c);
+  bool VisitExplicitCastExpr(ExplicitCastExpr *c);
+  void rewriteErrorNumber(const Expr *x);
+  void defaultStreamArguments(const CallExpr *e);
+  void rewriteStreamVar(const VarDecl *v);
+  bool VisitFieldDecl(FieldDecl *f);
   void finish();
 
 private:
@@ -122,6 +127,7 @@ private:
   std::map<size_t, const CallExpr *> configCalls;
   std::set<size_t> launched;
   std::set<const DeclRefExpr *> handled;
+  std::set<const Expr *> numbered; // cudaError_t values made numbers
 };
 
 } // namespace alloy::port

@@ -55,7 +55,21 @@ struct cudaDeviceProp {
       cooperativeLaunch, sharedMemPerBlockOptin;
   size_t sharedMemPerMultiprocessor;
 };
-enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared };
+enum cudaFuncCache {
+  cudaFuncCachePreferNone,
+  cudaFuncCachePreferShared,
+  cudaFuncCachePreferL1,
+  cudaFuncCachePreferEqual
+};
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+};
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault,
+  cudaSharedMemBankSizeFourByte,
+  cudaSharedMemBankSizeEightByte
+};
 #define cudaStreamDefault 0x00
 #define cudaStreamNonBlocking 0x01
 #define cudaEventDefault 0x00
@@ -103,6 +117,17 @@ template <class T>
 cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes,
                                  size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+template <class T>
+cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src,
+                                    size_t bytes, size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                    cudaStream_t s = 0);
+template <class T>
+cudaError_t
+cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t bytes,
+                          size_t offset = 0,
+                          cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                          cudaStream_t s = 0);
 template <class T>
 cudaError_t cudaGetSymbolAddress(void **p, const T &symbol);
 cudaError_t cudaDeviceSynchronize();
@@ -173,7 +198,10 @@ cudaError_t cudaEventDestroy(cudaEvent_t e);
 template <class F>
 cudaError_t cudaFuncSetCacheConfig(F *f, cudaFuncCache c);
 template <class F>
-cudaError_t cudaFuncSetAttribute(F *f, int attr, int value);
+cudaError_t cudaFuncSetAttribute(F *f, cudaFuncAttribute attr, int value);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache c);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig c);
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
 cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned flags);
 // Launches with the arguments in an array of pointers to them.
 template <class F>
