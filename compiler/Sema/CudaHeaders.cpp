@@ -2,7 +2,9 @@
 #include "Basic/Diagnostics.h"
 
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -33,24 +35,42 @@ llvm::StringRef replacement(llvm::StringRef header) {
 
 class CudaHeaderCallbacks : public PPCallbacks {
 public:
-  explicit CudaHeaderCallbacks(DiagnosticsEngine &diags) : diags(diags) {}
+  CudaHeaderCallbacks(DiagnosticsEngine &diags, SourceManager &sm)
+      : diags(diags), sm(sm) {}
   void InclusionDirective(SourceLocation, const Token &, StringRef name, bool,
                           CharSourceRange range, OptionalFileEntryRef,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
     llvm::StringRef use = replacement(name);
-    if (!use.empty())
-      report(diags, range.getBegin(), diag::err_cuda_header) << name << use;
+    if (use.empty())
+      return;
+    report(diags, range.getBegin(), diag::err_cuda_header) << name << use;
+    // Once, in a CUDA file (.cu): the tool that ports one.
+    auto main = sm.getFileEntryRefForID(sm.getMainFileID());
+    if (pointedToPort || !main || !main->getName().ends_with(".cu"))
+      return;
+    pointedToPort = true;
+    llvm::StringRef file = llvm::sys::path::filename(main->getName());
+    report(diags, range.getBegin(), diag::note_cuda_port)
+        << file << (file.drop_back(3) + ".cpp").str();
+  }
+  // Without CUDA's include directory on the path, the error above instead
+  // of clang's bare "file not found" (InclusionDirective still runs).
+  bool FileNotFound(StringRef name) override {
+    return !replacement(name).empty();
   }
 
 private:
   DiagnosticsEngine &diags;
+  SourceManager &sm;
+  bool pointedToPort = false;
 };
 
 } // namespace
 
 void diagnoseCudaHeaders(Preprocessor &pp) {
-  pp.addPPCallbacks(std::make_unique<CudaHeaderCallbacks>(pp.getDiagnostics()));
+  pp.addPPCallbacks(std::make_unique<CudaHeaderCallbacks>(
+      pp.getDiagnostics(), pp.getSourceManager()));
 }
 
 } // namespace alloy

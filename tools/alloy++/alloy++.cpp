@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <filesystem>
 #include <sstream>
+#include <set>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -138,6 +139,9 @@ struct Invocation {
   bool NoLink = false;     // -c, -S, -E, -fsyntax-only, -M, -MM, ...
   bool Compiles = false;   // some input is a source (not an object/library)
   bool HasInputs = false;
+  // .cu inputs with no -x before them: compiled as C++ (clang would make
+  // them CUDA, with its own CUDA headers).
+  std::set<std::string> CudaFiles;
 };
 
 Invocation analyze(const Args &UserArgs) {
@@ -146,6 +150,8 @@ Invocation analyze(const Args &UserArgs) {
   Invocation Inv;
   auto addInput = [&](const std::string &F) {
     Inv.HasInputs = true;
+    if (!Inv.LangForced && F.size() > 3 && F.compare(F.size() - 3, 3, ".cu") == 0)
+      Inv.CudaFiles.insert(F);
     if (Inv.LangForced || !isObjectOrLibrary(F))
       Inv.Compiles = true;
   };
@@ -527,7 +533,10 @@ int main(int Argc, char **Argv) {
       if (A == "--" && Links && !DashDash)
         Cmd.push_back("-ldl");
       DashDash = DashDash || A == "--";
-      Cmd.push_back(A);
+      if (Inv.CudaFiles.count(A))
+        Cmd.insert(Cmd.end(), {"-x", "c++", A, "-x", "none"});
+      else
+        Cmd.push_back(A);
     }
     if (Links) {
       if (Inv.LangForced && !DashDash)
