@@ -51,6 +51,11 @@ void Rewriter::rewriteLaunch(CallExpr *e, size_t index) {
   }
   const CallExpr *config =
       configCalls.count(index) ? configCalls[index] : nullptr;
+  if (!config && st.result.parseErrors) {
+    st.note(l.open, "a launch that alloy port could not rewrite: the file "
+                    "did not parse (the errors above)");
+    return;
+  }
   if (!config || config->getNumArgs() < 2) {
     st.note(l.open, "a launch configuration without a grid and a block");
     return;
