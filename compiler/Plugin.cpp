@@ -99,11 +99,11 @@ protected:
         }
         // Lowest first (sm_90 before sm_90a): the lowest drives the
         // lowering and gives the PTX.
-        llvm::stable_sort(options.archs,
-                          [](const std::string &x, const std::string &y) {
-                            return gpuArchOrder(*parseGpuArch(x)) <
-                                   gpuArchOrder(*parseGpuArch(y));
-                          });
+        llvm::sort(options.archs,
+                   [](const std::string &x, const std::string &y) {
+                     return gpuArchOrder(*parseGpuArch(x)) <
+                            gpuArchOrder(*parseGpuArch(y));
+                   });
         options.arch = options.archs.front();
       } else if (key == "trace") {
         options.traceDir = value.str();

@@ -54,10 +54,15 @@ struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
   bool handleDiagnostics(const llvm::DiagnosticInfo &di) override {
     if (const auto *failure =
             llvm::dyn_cast<llvm::DiagnosticInfoOptimizationFailure>(&di)) {
-      report(diags, clang::SourceLocation(),
-             diag::warn_device_loop_not_transformed)
+      // At the loop where the IR has its line (-g, -lineinfo).
+      clang::SourceLocation at;
+      if (failure->isLocationAvailable())
+        at = locationOf(failure->getAbsolutePath() + ":" +
+                        std::to_string(failure->getLocation().getLine()) + ":" +
+                        std::to_string(failure->getLocation().getColumn()));
+      report(diags, at, diag::warn_device_loop_not_transformed)
           << llvm::demangle(failure->getFunction().getName())
-          << failure->getMsg();
+          << failure->getMsg() << at.isInvalid();
       return true;
     }
     if (const auto *wgmma = llvm::dyn_cast<WgmmaDiagnostic>(&di)) {

@@ -1,8 +1,8 @@
 #include "CudaHeaders.h"
 #include "Basic/Diagnostics.h"
 
-#include "clang/Lex/PPCallbacks.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 

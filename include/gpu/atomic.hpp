@@ -21,10 +21,11 @@ inline constexpr bool is_atomic_integer_v =
     !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char32_t>;
 // Compare-and-swap also takes 16-bit integers (atom.cas.b16, sm_70).
 template <class T>
-inline constexpr bool is_cas_integer_v =
-    is_atomic_integer_v<T> ||
-    (std::is_integral_v<T> && sizeof(T) == 2 && !std::is_const_v<T> &&
-     !std::is_volatile_v<T> && !std::is_same_v<T, char16_t>);
+inline constexpr bool
+    is_cas_integer_v = is_atomic_integer_v<T> ||
+                       (std::is_integral_v<T> && sizeof(T) == 2 &&
+                        !std::is_const_v<T> && !std::is_volatile_v<T> &&
+                        !std::is_same_v<T, char16_t>);
 template <class T>
 inline constexpr bool is_atomic_float_v =
     std::is_same_v<T, float> || std::is_same_v<T, double>;

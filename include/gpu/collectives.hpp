@@ -115,12 +115,11 @@ struct [[clang::annotate("alloy.shared_array")]] shared_bytes {
 // memcpy creates the T there (T is implicit-lifetime). The result depends
 // only on the slot, so the divergence analysis sees a block operation's
 // total, read at a uniform address, as the same in every thread.
-// (T may be trivially copy-constructible without being trivially copyable,
-// as std::pair: the void pointers tell clang the byte copy is meant.)
-template <class T>
-T load_slot(const unsigned char *base, uint32_t i) noexcept {
+template <class T> T load_slot(const unsigned char *base, uint32_t i) noexcept {
   return *std::launder(reinterpret_cast<const T *>(base) + i);
 }
+// (T may be trivially copy-constructible without being trivially copyable,
+// as std::pair: the void pointers tell clang the byte copy is meant.)
 template <class T>
 void store_slot(unsigned char *base, uint32_t i, const T &v) noexcept {
   std::memcpy(static_cast<void *>(reinterpret_cast<T *>(base) + i),
@@ -266,10 +265,10 @@ T exclusive_scan(T v, Op op, std::type_identity_t<T> init) noexcept {
   T own = detail::scan_lanes(v, op, width, mask);
   T previous = warp::shfl_up(own, 1, mask);
   detail::scan_warp_totals(slots.data, own, op);
-  T base = warp_index == 0
-               ? T(init)
-               : op(T(init),
-                    detail::load_slot<T>(slots.data, 32 + warp_index - 1));
+  T base =
+      warp_index == 0
+          ? T(init)
+          : op(T(init), detail::load_slot<T>(slots.data, 32 + warp_index - 1));
   return detail::lane_id() == 0 ? base : op(base, previous);
 }
 template <class T> T sum(T v) noexcept { return reduce(v, plus{}); }

@@ -9,10 +9,14 @@
 // RUN: not grep "contract_count" %t.log
 // RUN: grep -c "could not transform a loop" %t.log | FileCheck %s --check-prefix=ONCE
 // ONCE: {{^}}1{{$}}
+// With line info the warning is at the loop.
+// RUN: %alloy_cc1 -O2 -c %s -o %t.o -fplugin-arg-alloy-gpu-arch=sm_90 -fplugin-arg-alloy-line-info 2>&1 | FileCheck %s --check-prefix=LINE
+// LINE: host-loop-pragmas.cpp:[[@LINE+9]]:3: warning: Alloy could not transform a loop of 'unknown_count(float*, int)' as its pragma asked: loop not unrolled
+// LINE-NOT: -lineinfo
 #include <gpu/gpu.hpp>
 
 // The trip count is unknown on both sides: one warning, the GPU's.
-// CHECK-DAG: warning: Alloy could not transform a loop of 'unknown_count(float*, int)' as its pragma asked: loop not unrolled
+// CHECK-DAG: warning: Alloy could not transform a loop of 'unknown_count(float*, int)' as its pragma asked: loop not unrolled{{.*}} (compile with -lineinfo to see which loop)
 [[gpu::kernel, gpu::launch_contract(1, 256)]] void unknown_count(float *x,
                                                                  int n) {
 #pragma unroll

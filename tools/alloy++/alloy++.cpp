@@ -14,8 +14,8 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <filesystem>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -150,7 +150,8 @@ Invocation analyze(const Args &UserArgs) {
   Invocation Inv;
   auto addInput = [&](const std::string &F) {
     Inv.HasInputs = true;
-    if (!Inv.LangForced && F.size() > 3 && F.compare(F.size() - 3, 3, ".cu") == 0)
+    if (!Inv.LangForced && F.size() > 3 &&
+        F.compare(F.size() - 3, 3, ".cu") == 0)
       Inv.CudaFiles.insert(F);
     if (Inv.LangForced || !isObjectOrLibrary(F))
       Inv.Compiles = true;

@@ -197,8 +197,8 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
     size_t b, en;
     if (n < 3 || !range(e->getArg(0)->getSourceRange(), b, en))
       return false;
-    st.insert(b, streamText(e->getNumArgs() > 5 ? e->getArg(5) : nullptr) +
-                     ", ");
+    st.insert(b,
+              streamText(e->getNumArgs() > 5 ? e->getArg(5) : nullptr) + ", ");
     dropArguments(e, 4); // the copy kind and the stream
     return rename(e, name[10] == 'T' ? "gpu::copy_to_symbol"
                                      : "gpu::copy_from_symbol");
@@ -213,8 +213,7 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
   if (name == "cudaFuncSetCacheConfig" || name == "cudaDeviceSetCacheConfig" ||
       name == "cudaDeviceSetSharedMemConfig" ||
       (name == "cudaFuncSetAttribute" && n == 3 &&
-       text(e->getArg(1)) ==
-           "cudaFuncAttributePreferredSharedMemoryCarveout"))
+       text(e->getArg(1)) == "cudaFuncAttributePreferredSharedMemoryCarveout"))
     return replaceCall(e, "gpu::result<void>{} /* " + name +
                               ": a cache preference, which Alloy leaves "
                               "to the driver */");
@@ -232,8 +231,7 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
                   false, true);
   if (name == "cudaStreamWaitEvent" && n >= 2)
     return method(e, e->getArg(0), "wait", e->getArg(1), true);
-  if ((name == "cudaGetErrorString" || name == "cudaGetErrorName") &&
-      n == 1) {
+  if ((name == "cudaGetErrorString" || name == "cudaGetErrorName") && n == 1) {
     const auto *v = dyn_cast<DeclRefExpr>(e->getArg(0)->IgnoreParenImpCasts());
     bool message = name == "cudaGetErrorString";
     if (v && isa<VarDecl>(v->getDecl()))

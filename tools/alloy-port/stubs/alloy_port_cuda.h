@@ -118,18 +118,14 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes,
                                  size_t offset = 0,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
 template <class T>
-cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src,
-                                    size_t bytes, size_t offset = 0,
-                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
-                                    cudaStream_t s = 0);
+cudaError_t cudaMemcpyToSymbolAsync(
+    const T &symbol, const void *src, size_t bytes, size_t offset = 0,
+    cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t s = 0);
 template <class T>
-cudaError_t
-cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t bytes,
-                          size_t offset = 0,
-                          cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
-                          cudaStream_t s = 0);
-template <class T>
-cudaError_t cudaGetSymbolAddress(void **p, const T &symbol);
+cudaError_t cudaMemcpyFromSymbolAsync(
+    void *dst, const T &symbol, size_t bytes, size_t offset = 0,
+    cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t s = 0);
+template <class T> cudaError_t cudaGetSymbolAddress(void **p, const T &symbol);
 cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaThreadSynchronize();
 cudaError_t cudaDeviceReset();
