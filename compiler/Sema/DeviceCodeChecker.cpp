@@ -398,6 +398,7 @@ private:
   void checkDeclRef(const ValueDecl *d, const Expr *use);
   void checkGlobal(const VarDecl *vd, const Expr *use);
   void checkDeviceGlobal(const VarDecl *vd, SourceLocation loc);
+  static bool isVisitTable(const VarDecl *vd);
   void checkConstantWrite(const Expr *target, SourceLocation loc);
   void checkCallee(const CallExpr *e, const FunctionDecl *callee);
   void checkPolymorphic(const CXXRecordDecl *rd, SourceLocation loc);
@@ -645,8 +646,19 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
   else if (std::optional<uint64_t> size =
                oversizedConstant(ast, vd->getType()))
     c.error(loc, diag::err_device_constant_too_large, fn) << vd << *size;
+  else if (isVisitTable(vd))
+    c.error(loc, diag::err_device_std_visit_table, fn);
   else if (!constantVariableBytes(ast, vd))
     c.error(loc, diag::err_device_constant_no_bytes, fn) << vd;
+}
+
+// libstdc++'s table of function pointers behind std::visit of several
+// variants (or of one with more than 11 alternatives).
+bool BodyChecker::isVisitTable(const VarDecl *vd) {
+  const auto *rd = dyn_cast<CXXRecordDecl>(vd->getDeclContext());
+  return rd && vd->getName() == "_S_vtable" &&
+         rd->getQualifiedNameAsString() ==
+             "std::__detail::__variant::__gen_vtable";
 }
 
 void BodyChecker::checkDeviceGlobal(const VarDecl *vd, SourceLocation loc) {
@@ -919,7 +931,9 @@ void BodyChecker::VisitCallExpr(const CallExpr *e) {
       walk(pd->getBase());
       return;
     }
-    c.error(e->getExprLoc(), diag::err_device_indirect_call, fn);
+    // std::visit's call through its table: reported at the table.
+    if (!(fn && fn->isInStdNamespace() && fn->getName() == "__do_visit"))
+      c.error(e->getExprLoc(), diag::err_device_indirect_call, fn);
     return;
   }
   if (libraryThrow(e, ast)) { // std::__throw_out_of_range_fmt(...)
