@@ -127,6 +127,13 @@ int main() {
   gpuErrchk(cudaMemcpy(counts, c, sizeof counts, cudaMemcpyDeviceToHost));
   printf("16-bit counters: %d %d\n", counts[0], counts[1]);
 
+  // A range-for body's ignored call is checked too.
+  float *bufs[2];
+  // CODE: for (auto &b : bufs) gpu::malloc_device(&b, 64).value();
+  for (auto &b : bufs) cudaMalloc(&b, 64);
+  // CODE: for (float *b : bufs) gpu::free_device(b).value();
+  for (float *b : bufs) cudaFree(b);
+
   int in[4] = {1, 3, 5, 7}, out[4] = {};
   // CODE: gpu::copy_to_symbol(streams[1], table, in, sizeof in).value();
   cudaMemcpyToSymbolAsync(table, in, sizeof in, 0, cudaMemcpyHostToDevice,

@@ -62,6 +62,8 @@ bool Rewriter::discarded(const Expr *e) {
     return d->getCond() != e;
   if (const auto *f = dyn_cast<ForStmt>(p))
     return f->getCond() != e;
+  if (const auto *f = dyn_cast<CXXForRangeStmt>(p))
+    return f->getBody() == e;
   return isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt>(p);
 }
 
