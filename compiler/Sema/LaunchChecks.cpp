@@ -294,8 +294,11 @@ private:
     } else {
       QualType elem = bufferElementFor(pt).getCanonicalType();
       bool output = kind != ParamKind::Input;
+      // A void * parameter takes any element type, as in C++.
+      bool anyElement = elem->isVoidType();
       if (pointer) {
-        if (!ctx.hasSameType(elem, pointerElem.getUnqualifiedType()))
+        if (!anyElement &&
+            !ctx.hasSameType(elem, pointerElem.getUnqualifiedType()))
           problem = "the gpu::device_ptr points to '" +
                     pointerElem.getAsString(policy) +
                     "', the parameter wants '" + elem.getAsString(policy) + "'";
@@ -310,7 +313,7 @@ private:
       else if (!buffer)
         problem = "pass a gpu::device_buffer<" + elem.getAsString(policy) +
                   ">, not '" + at.getAsString(policy) + "'";
-      else if (!ctx.hasSameType(elem, bufferElem))
+      else if (!anyElement && !ctx.hasSameType(elem, bufferElem))
         problem = "the buffer holds '" + bufferElem.getAsString(policy) +
                   "', the parameter wants '" + elem.getAsString(policy) + "'";
       else if (output && at.getNonReferenceType().isConstQualified())

@@ -12,12 +12,13 @@
 // RUN: env ALLOY_DEVICE=cpu %t.bin | FileCheck %s
 // REPORT: handles-and-codes.cu:{{[0-9]+}}:16: not translated: a stream or event member
 // REPORT: handles-and-codes.cu:{{[0-9]+}}:16: not translated: a cudaStream_t that starts as the default stream (0) and is created later: an empty gpu::stream until then
-// REPORT: 3 launches and {{[0-9]+}} runtime calls rewritten, 2 places left to finish by hand
+// REPORT: 4 launches and {{[0-9]+}} runtime calls rewritten, 2 places left to finish by hand
 // CHECK: free <= total: ok
 // CHECK: status 0 cudaSuccess
 // CHECK: reverse 20000 floats: ok
 // CHECK: two streams: 11
 // CHECK: 16-bit counters: 4096 4096
+// CHECK: void * fill: 7 7
 // CHECK: symbol: 7 7
 // CHECK: PASS
 #include <cstdio>
@@ -50,6 +51,11 @@ __global__ void reverse(float *p, int n) {
   __syncthreads();
   for (int i = threadIdx.x; i < n; i += blockDim.x)
     p[i] = s[n - 1 - i];
+}
+__global__ void fillBytes(void *p, size_t n, unsigned char v) {
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  if (i < n)
+    static_cast<unsigned char *>(p)[i] = v;
 }
 __global__ void count16(unsigned short *c) {
   unsigned short *mine = c + threadIdx.x % 2, old = *mine, seen;
@@ -126,6 +132,15 @@ int main() {
   unsigned short counts[2];
   gpuErrchk(cudaMemcpy(counts, c, sizeof counts, cudaMemcpyDeviceToHost));
   printf("16-bit counters: %d %d\n", counts[0], counts[1]);
+
+  // Untyped device memory through a void * parameter.
+  void *bytes;
+  cudaMalloc(&bytes, 1000);
+  // CODE: gpu::launch_unchecked<fillBytes>(gpu::default_stream(), gpu::launch_config_1d{4, 256}, gpu::device_ptr(bytes), 1000, 7).value();
+  fillBytes<<<4, 256>>>(bytes, 1000, 7);
+  unsigned char filled[1000];
+  cudaMemcpy(filled, bytes, 1000, cudaMemcpyDeviceToHost);
+  printf("void * fill: %d %d\n", filled[0], filled[999]);
 
   // A range-for body's ignored call is checked too.
   float *bufs[2];

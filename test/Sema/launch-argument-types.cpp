@@ -8,6 +8,9 @@ namespace kernels {
 [[gpu::kernel, gpu::launch_contract(1, 128)]]
 void scale(std::span<const float> in, gpu::disjoint_span<float> out,
            uint32_t count, float factor) {}
+// Untyped memory, as CUDA code passes cudaMalloc'd bytes.
+[[gpu::kernel, gpu::launch_contract(1, 128)]]
+void fill(void *bytes, const void *pattern, size_t n) {}
 }  // namespace kernels
 
 void run(gpu::context& ctx, gpu::stream& stream, std::vector<float>& host) {
@@ -42,4 +45,13 @@ void run(gpu::context& ctx, gpu::stream& stream, std::vector<float>& host) {
   (void)gpu::launch(stream, p, in, out, gpu::device_ptr(d_ints), 2.0f);
   // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: kernels::scale takes 4 arguments, but 3 were given
   (void)gpu::launch(stream, p, in, out, 16u);
+  // void * takes any element type (buffers and device_ptrs), as in C++;
+  // const still matters for an output.
+  auto f = gpu::prepare<kernels::fill>(ctx, gpu::launch_config_1d{1, 128}).value();
+  void *d_void = nullptr;
+  (void)gpu::launch(stream, f, out, ints, size_t(64));
+  (void)gpu::launch(stream, f, gpu::device_ptr(d_void), gpu::device_ptr(d_const), size_t(64));
+  (void)gpu::launch_unchecked<kernels::fill>(stream, gpu::launch_config_1d{1, 128}, gpu::device_ptr(d_ints), gpu::device_ptr(d_void), size_t(64));
+  // CHECK-DAG: launch-argument-types.cpp:[[@LINE+1]]:{{.*}}error: argument for parameter 'bytes' of kernels::fill: an output needs a gpu::device_ptr to non-const 'void'
+  (void)gpu::launch(stream, f, gpu::device_ptr(d_const), in, size_t(64));
 }

@@ -71,15 +71,16 @@ struct param_traits<std::span<const T, std::dynamic_extent>> {
   static constexpr param_kind kind = param_kind::input;
   using element = T;
 };
+// void * and const void * take any element type, as in C++.
 template <class T> struct param_traits<T *> {
   static constexpr bool supported =
-      std::is_object_v<T> && !std::is_volatile_v<T>;
+      (std::is_object_v<T> || std::is_void_v<T>)&&!std::is_volatile_v<T>;
   static constexpr param_kind kind = param_kind::raw_output;
   using element = T;
 };
 template <class T> struct param_traits<const T *> {
   static constexpr bool supported =
-      std::is_object_v<T> && !std::is_volatile_v<T>;
+      (std::is_object_v<T> || std::is_void_v<T>)&&!std::is_volatile_v<T>;
   static constexpr param_kind kind = param_kind::input;
   using element = T;
 };
@@ -168,7 +169,8 @@ template <class P, class A> constexpr arg_problem argument_problem() {
                        pointer::is_device_ptr) {
     using U = typename pointer::element;
     if constexpr (!std::is_same_v<std::remove_const_t<U>,
-                                  typename traits::element>)
+                                  typename traits::element> &&
+                  !std::is_void_v<typename traits::element>)
       return arg_problem::element_mismatch;
     else if constexpr (traits::kind != param_kind::input && std::is_const_v<U>)
       return arg_problem::const_output;
@@ -184,7 +186,8 @@ template <class P, class A> constexpr arg_problem argument_problem() {
       else
         return arg_problem::not_a_buffer;
     } else if constexpr (!std::is_same_v<typename buffer::element,
-                                         typename traits::element>) {
+                                         typename traits::element> &&
+                         !std::is_void_v<typename traits::element>) {
       return arg_problem::element_mismatch;
     } else if constexpr (!std::is_lvalue_reference_v<A>) {
       return arg_problem::temporary_buffer;

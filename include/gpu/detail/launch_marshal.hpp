@@ -43,7 +43,9 @@ void locate(const kernel_handle &kernel, uint32_t argument, const A &arg,
     if (!bytes)
       failure = bytes.error();
     else {
-      constexpr uint64_t first = sizeof(typename param_traits<P>::element);
+      using E = typename param_traits<P>::element;
+      constexpr uint64_t first =
+          sizeof(std::conditional_t<std::is_void_v<E>, unsigned char, E>);
       out = {arg.device_address(), *bytes, *bytes < first ? *bytes : first};
     }
   } else {
