@@ -768,6 +768,14 @@ void BodyChecker::VisitMemberExpr(const MemberExpr *e) {
       else if (f->getBitWidthValue() > ast.getTypeSize(f->getType()))
         c.error(e->getMemberLoc(), diag::err_device_bitfield_layout, fn) << f;
     }
+    // A union that holds a thread index: another member rewrites its bits.
+    const RecordDecl *parent = f->getParent();
+    if (parent->isUnion() &&
+        holdsThreadIndex(ast.getCanonicalTagType(parent))) {
+      c.error(e->getMemberLoc(), diag::err_thread_index_forged, fn)
+          << "a union member beside it";
+      return;
+    }
     walk(e->getBase());
     return;
   }
@@ -856,19 +864,27 @@ void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
 
 // A cast that reinterprets other bytes as a thread index (reinterpret_cast,
 // or static_cast from void *).
-static bool forgesThreadIndex(const CastExpr *e) {
+// What in the cast would forge a thread index, or null.
+static const char *forgesThreadIndex(const CastExpr *e) {
   CastKind kind = e->getCastKind();
   if (kind != CK_BitCast && kind != CK_LValueBitCast &&
       kind != CK_LValueToRValueBitCast)
-    return false;
+    return nullptr;
   QualType to = e->getType(), from = e->getSubExpr()->getType();
   if (to->isPointerType() && from->isPointerType()) {
     to = to->getPointeeType();
     from = from->getPointeeType();
   }
-  return holdsThreadIndex(to) &&
-         to.getCanonicalType().getUnqualifiedType() !=
-             from.getCanonicalType().getUnqualifiedType();
+  if (to.getCanonicalType().getUnqualifiedType() ==
+      from.getCanonicalType().getUnqualifiedType())
+    return nullptr;
+  if (holdsThreadIndex(to))
+    return "this cast";
+  // A writable pointer to its bytes (an unsigned char *); reading them
+  // (a const void *) is fine.
+  if (holdsThreadIndex(from) && !to.isConstQualified())
+    return "a writable pointer to its bytes";
+  return nullptr;
 }
 
 void BodyChecker::VisitCastExpr(const CastExpr *e) {
@@ -899,9 +915,8 @@ void BodyChecker::VisitCastExpr(const CastExpr *e) {
           << e->getCastKindName();
     return;
   }
-  if (forgesThreadIndex(e)) {
-    c.error(e->getExprLoc(), diag::err_thread_index_forged, fn)
-        << "this cast";
+  if (const char *what = forgesThreadIndex(e)) {
+    c.error(e->getExprLoc(), diag::err_thread_index_forged, fn) << what;
     return;
   }
   for (const CXXBaseSpecifier *base : e->path())

@@ -1,7 +1,8 @@
 // A gpu::thread_index names the thread that holds it: only
 // gpu::thread::index_1d()/index_2d() make one. Device code that would make
 // one from other bits (a shuffle from another lane, std::bit_cast, memcpy
-// into it, a reinterpreting cast, a kernel parameter) is rejected; copies
+// into it, a reinterpreting cast, a writable pointer to its bytes, a union
+// member beside it, a kernel parameter) is rejected; copies
 // and members holding one are fine.
 // RUN: %alloy_cc1 -fsyntax-only -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 #include <gpu/gpu.hpp>
@@ -44,6 +45,25 @@ void cast_forge(gpu::disjoint_span<int> out, size_t n) {
     *o = 1;
 }
 [[gpu::kernel, gpu::launch_contract(1, 64)]]
+void bytes_forge(gpu::disjoint_span<int> out) {
+  gpu::thread_index idx = gpu::thread::index_1d();
+  auto *bytes = reinterpret_cast<unsigned char *>(&idx); // expected-error {{a writable pointer to its bytes would make a gpu::thread_index}}
+  bytes[0] = 0;
+  Holder h{idx, 1};
+  (void)(unsigned char *)&h; // expected-error {{a writable pointer to its bytes would make a gpu::thread_index}}
+  if (int *o = out.get_mut(idx))
+    *o = 1;
+}
+[[gpu::kernel, gpu::launch_contract(1, 64)]]
+void union_forge(gpu::disjoint_span<int> out) {
+  union Pun {
+    gpu::thread_index t;
+    size_t n;
+  } u{gpu::thread::index_1d()};
+  u.n = 0; // expected-error {{a union member beside it would make a gpu::thread_index}}
+  (void)out.get_mut(u.t); // expected-error {{a union member beside it would make a gpu::thread_index}}
+}
+[[gpu::kernel, gpu::launch_contract(1, 64)]]
 void param_forge(gpu::disjoint_span<int> out, Holder h) { // expected-error {{a kernel parameter of type 'Holder' would make a gpu::thread_index}}
   if (int *o = out.get_mut(h.idx))
     *o = 1;
@@ -54,6 +74,11 @@ void fine(gpu::disjoint_span<int> out) {
   Holder h{idx, 3};
   Holder copy = h;
   size_t lane0 = gpu::warp::shfl(idx.get(), 0);
+  // Reading its bytes is fine.
+  unsigned char first;
+  std::memcpy(&first, &idx, 1);
+  const auto *view = reinterpret_cast<const unsigned char *>(&idx);
+  lane0 += first + view[0];
   if (int *o = out.get_mut(copy.idx))
     *o = int(lane0);
 }
