@@ -689,6 +689,13 @@ CUresult cuMemFreeHost(void *p) {
   g_live.erase(uintptr_t(p));
   return std::free(p), 0;
 }
+// Device memory: a quarter of the fake's 1 GiB in use.
+CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total_bytes) {
+  FAKE_ENTRY("cuMemGetInfo_v2");
+  *total_bytes = size_t(1) << 30;
+  *free_bytes = *total_bytes / 4 * 3;
+  return 0;
+}
 CUresult cuModuleLoadDataEx(CUmod_st **module, const void *image,
                             unsigned count, int *options, void **values) {
   FAKE_ENTRY("cuModuleLoadDataEx");
