@@ -294,15 +294,12 @@ result<void> free_host(const void *p) {
 }
 
 result<void> mem_get_info(size_t *free_bytes, size_t *total_bytes) {
-  auto st = stream_for(default_stream(), nullptr, "gpu::mem_get_info");
-  if (!st)
-    return std::unexpected(st.error());
-  const std::shared_ptr<context_state> &owner = (*st)->ctx;
-  if (auto entered = owner->enter(); !entered)
+  const auto &ctx = runtime_access::state(default_context());
+  if (auto entered = ctx->enter(); !entered)
     return entered;
-  if (int rc = owner->api->cuMemGetInfo(free_bytes, total_bytes);
+  if (int rc = ctx->api->cuMemGetInfo(free_bytes, total_bytes);
       rc != cu::CUDA_SUCCESS)
-    return std::unexpected(owner->failure(rc, "gpu::mem_get_info"));
+    return std::unexpected(ctx->failure(rc, "gpu::mem_get_info"));
   return {};
 }
 

@@ -57,9 +57,9 @@ struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
       // At the loop where the IR has its line (-g, -lineinfo).
       clang::SourceLocation at;
       if (failure->isLocationAvailable())
-        at = locationOf(failure->getAbsolutePath() + ":" +
-                        std::to_string(failure->getLocation().getLine()) + ":" +
-                        std::to_string(failure->getLocation().getColumn()));
+        at = locationOf(failure->getAbsolutePath(),
+                        failure->getLocation().getLine(),
+                        failure->getLocation().getColumn());
       report(diags, at, diag::warn_device_loop_not_transformed)
           << llvm::demangle(failure->getFunction().getName())
           << failure->getMsg() << at.isInvalid();
@@ -91,8 +91,13 @@ struct DeviceDiagnosticHandler : llvm::DiagnosticHandler {
     auto [rest, col] = where.rsplit(':');
     auto [file, line] = rest.rsplit(':');
     unsigned l = 0, c = 0;
-    if (!diags.hasSourceManager() || line.getAsInteger(10, l) ||
-        col.getAsInteger(10, c))
+    if (line.getAsInteger(10, l) || col.getAsInteger(10, c))
+      return {};
+    return locationOf(file, l, c);
+  }
+  clang::SourceLocation locationOf(llvm::StringRef file, unsigned l,
+                                   unsigned c) const {
+    if (!diags.hasSourceManager())
       return {};
     clang::SourceManager &sm = diags.getSourceManager();
     auto ref = sm.getFileManager().getOptionalFileRef(file);

@@ -398,7 +398,6 @@ private:
   void checkDeclRef(const ValueDecl *d, const Expr *use);
   void checkGlobal(const VarDecl *vd, const Expr *use);
   void checkDeviceGlobal(const VarDecl *vd, SourceLocation loc);
-  static bool isVisitTable(const VarDecl *vd);
   void checkConstantWrite(const Expr *target, SourceLocation loc);
   void checkCallee(const CallExpr *e, const FunctionDecl *callee);
   void checkPolymorphic(const CXXRecordDecl *rd, SourceLocation loc);
@@ -602,6 +601,15 @@ void BodyChecker::VisitIfStmt(const IfStmt *s) {
   walk(s->getElse());
 }
 
+// libstdc++'s table of function pointers behind std::visit of several
+// variants (or of one with more than 11 alternatives).
+static bool isVisitTable(const VarDecl *vd) {
+  const auto *rd = dyn_cast<CXXRecordDecl>(vd->getDeclContext());
+  return rd && vd->getName() == "_S_vtable" &&
+         rd->getQualifiedNameAsString() ==
+             "std::__detail::__variant::__gen_vtable";
+}
+
 void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
   SourceLocation loc = use->getExprLoc();
   if (reportedDecls.contains(vd) || isDynamicSharedVariable(vd))
@@ -650,15 +658,6 @@ void BodyChecker::checkGlobal(const VarDecl *vd, const Expr *use) {
     c.error(loc, diag::err_device_std_visit_table, fn);
   else if (!constantVariableBytes(ast, vd))
     c.error(loc, diag::err_device_constant_no_bytes, fn) << vd;
-}
-
-// libstdc++'s table of function pointers behind std::visit of several
-// variants (or of one with more than 11 alternatives).
-bool BodyChecker::isVisitTable(const VarDecl *vd) {
-  const auto *rd = dyn_cast<CXXRecordDecl>(vd->getDeclContext());
-  return rd && vd->getName() == "_S_vtable" &&
-         rd->getQualifiedNameAsString() ==
-             "std::__detail::__variant::__gen_vtable";
 }
 
 void BodyChecker::checkDeviceGlobal(const VarDecl *vd, SourceLocation loc) {
@@ -862,9 +861,9 @@ void BodyChecker::VisitBinaryOperator(const BinaryOperator *e) {
   walkChildren(e);
 }
 
-// A cast that reinterprets other bytes as a thread index (reinterpret_cast,
-// or static_cast from void *).
-// What in the cast would forge a thread index, or null.
+// What in a cast would forge a thread index (reinterpret_cast, or
+// static_cast from void *, to one or to a writable pointer to its bytes),
+// or null.
 static const char *forgesThreadIndex(const CastExpr *e) {
   CastKind kind = e->getCastKind();
   if (kind != CK_BitCast && kind != CK_LValueBitCast &&

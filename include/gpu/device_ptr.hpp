@@ -14,8 +14,8 @@
 namespace gpu {
 
 template <class T> class device_ptr {
-  static_assert((std::is_object_v<T> ||
-                 std::is_void_v<T>)&&!std::is_volatile_v<T>,
+  static_assert(!std::is_volatile_v<T> &&
+                    (std::is_object_v<T> || std::is_void_v<T>),
                 "gpu::device_ptr<T> points to a non-volatile object type "
                 "(or void)");
 

@@ -104,24 +104,6 @@ void Rewriter::uncastFirst(const CallExpr *e) {
   }
 }
 
-// A call of the program's own function that passes 0 for a cudaStream_t
-// parameter (now a gpu::stream &): the default stream.
-void Rewriter::defaultStreamArguments(const CallExpr *e) {
-  const auto *fn = e->getDirectCallee();
-  if (!fn)
-    return;
-  unsigned params = fn->getNumParams(),
-           skip = isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fn);
-  for (unsigned i = skip; i < e->getNumArgs() && i - skip < params; ++i) {
-    const Expr *a = e->getArg(i);
-    size_t b, en;
-    if (!isa<CXXDefaultArgExpr>(a) &&
-        isNamedType(fn->getParamDecl(i - skip)->getType(), "cudaStream_t") &&
-        isNull(a) && range(a->getSourceRange(), b, en))
-      st.replace(b, en, "gpu::default_stream()");
-  }
-}
-
 bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
   unsigned n = writtenArgs(e);
   auto arg = [&](unsigned i) { return text(e->getArg(i)); };
@@ -208,14 +190,16 @@ bool Rewriter::rewriteRuntimeCall(const CallExpr *e, const std::string &name) {
   // Preferences the driver may ignore in CUDA too; the dynamic shared
   // memory limit Alloy's launch raises itself.
   if (name == "cudaFuncSetAttribute" && n == 3 &&
-      text(e->getArg(1)) == "cudaFuncAttributeMaxDynamicSharedMemorySize")
+      enumeratorRef(e->getArg(1),
+                    "cudaFuncAttributeMaxDynamicSharedMemorySize"))
     return replaceCall(e, "gpu::result<void>{} /* cudaFuncSetAttribute: "
                           "Alloy's launch raises the dynamic shared memory "
                           "limit itself */");
   if (name == "cudaFuncSetCacheConfig" || name == "cudaDeviceSetCacheConfig" ||
       name == "cudaDeviceSetSharedMemConfig" ||
       (name == "cudaFuncSetAttribute" && n == 3 &&
-       text(e->getArg(1)) == "cudaFuncAttributePreferredSharedMemoryCarveout"))
+       enumeratorRef(e->getArg(1),
+                     "cudaFuncAttributePreferredSharedMemoryCarveout")))
     return replaceCall(e, "gpu::result<void>{} /* " + name +
                               ": a cache preference, which Alloy leaves "
                               "to the driver */");

@@ -177,12 +177,17 @@ void Rewriter::rewriteErrorNumber(const Expr *x) {
   st.insert(e, ")");
 }
 
-const DeclRefExpr *Rewriter::successRef(const Expr *x) {
+const DeclRefExpr *Rewriter::enumeratorRef(const Expr *x,
+                                           llvm::StringRef name) {
   const auto *dre = dyn_cast<DeclRefExpr>(x->IgnoreParenImpCasts());
   if (dre && isa<EnumConstantDecl>(dre->getDecl()) &&
-      dre->getDecl()->getName() == "cudaSuccess")
+      dre->getDecl()->getName() == name)
     return dre;
   return nullptr;
+}
+
+const DeclRefExpr *Rewriter::successRef(const Expr *x) {
+  return enumeratorRef(x, "cudaSuccess");
 }
 
 } // namespace alloy::port

@@ -129,14 +129,9 @@ bool Rewriter::VisitParmVarDecl(ParmVarDecl *p) {
       !p->getName().empty())
     st.insert(original(p->getLocation()), "&");
   // `cudaStream_t s = 0`: the default stream.
-  const Expr *d = p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg() &&
-                          !p->hasUnparsedDefaultArg()
-                      ? p->getDefaultArg()
-                      : nullptr;
-  size_t b, e;
-  if (d && isNamedType(t, "cudaStream_t") && isNull(d) &&
-      range(d->getSourceRange(), b, e))
-    st.replace(b, e, "gpu::default_stream()");
+  if (isNamedType(t, "cudaStream_t") && p->hasDefaultArg() &&
+      !p->hasUninstantiatedDefaultArg() && !p->hasUnparsedDefaultArg())
+    defaultStreamFor(p->getDefaultArg());
   return true;
 }
 

@@ -78,8 +78,13 @@ private:
   // inserted text.
   bool range(SourceRange r, size_t &b, size_t &e) const;
   std::string text(const Expr *x) const;
+  // `x` names the enumerator `name` (cudaSuccess, ...), or null.
+  static const DeclRefExpr *enumeratorRef(const Expr *x, llvm::StringRef name);
   static const DeclRefExpr *successRef(const Expr *x);
   bool isNull(const Expr *x) const;
+  // A null stream (0, NULL, nullptr) as gpu::default_stream(); false for
+  // another stream.
+  bool defaultStreamFor(const Expr *x);
   std::string streamText(const Expr *x) const;
   unsigned writtenArgs(const CallExpr *e) const;
   // ---------------------------------------------------------- launches --

@@ -1,4 +1,5 @@
-// Local cudaStream_t handles: gpu::stream is an object, not a handle, so a
+// cudaStream_t handles: gpu::stream is an object, not a handle. A stream
+// 0 (a parameter's default, an argument) is gpu::default_stream(), and a
 // local that names another stream (`cudaStream_t s = streams[i];`) or the
 // default one (`cudaStream_t s = 0;`) becomes a reference to it.
 #include "Rewriter.h"
@@ -29,6 +30,28 @@ bool takenOrAssigned(const Stmt *body, const VarDecl *v) {
 }
 } // namespace
 
+bool Rewriter::defaultStreamFor(const Expr *x) {
+  size_t b, e;
+  if (!x || isa<CXXDefaultArgExpr>(x) || !isNull(x) ||
+      !range(x->getSourceRange(), b, e))
+    return false;
+  st.replace(b, e, "gpu::default_stream()");
+  return true;
+}
+
+// A call of the program's own function that passes 0 for a cudaStream_t
+// parameter (now a gpu::stream &).
+void Rewriter::defaultStreamArguments(const CallExpr *e) {
+  const auto *fn = e->getDirectCallee();
+  if (!fn)
+    return;
+  unsigned params = fn->getNumParams(),
+           skip = isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fn);
+  for (unsigned i = skip; i < e->getNumArgs() && i - skip < params; ++i)
+    if (isNamedType(fn->getParamDecl(i - skip)->getType(), "cudaStream_t"))
+      defaultStreamFor(e->getArg(i));
+}
+
 void Rewriter::rewriteStreamVar(const VarDecl *v) {
   const Expr *init = v->getInit();
   if (isa<ParmVarDecl>(v) || !init || !v->isLocalVarDecl() ||
@@ -56,8 +79,7 @@ void Rewriter::rewriteStreamVar(const VarDecl *v) {
     return;
   }
   st.insert(original(v->getLocation()), "&");
-  if (null)
-    st.replace(b, e, "gpu::default_stream()");
+  defaultStreamFor(init);
 }
 
 // A struct that holds a stream can no longer be copied: reported.

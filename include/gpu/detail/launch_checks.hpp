@@ -74,13 +74,13 @@ struct param_traits<std::span<const T, std::dynamic_extent>> {
 // void * and const void * take any element type, as in C++.
 template <class T> struct param_traits<T *> {
   static constexpr bool supported =
-      (std::is_object_v<T> || std::is_void_v<T>)&&!std::is_volatile_v<T>;
+      !std::is_volatile_v<T> && (std::is_object_v<T> || std::is_void_v<T>);
   static constexpr param_kind kind = param_kind::raw_output;
   using element = T;
 };
 template <class T> struct param_traits<const T *> {
   static constexpr bool supported =
-      (std::is_object_v<T> || std::is_void_v<T>)&&!std::is_volatile_v<T>;
+      !std::is_volatile_v<T> && (std::is_object_v<T> || std::is_void_v<T>);
   static constexpr param_kind kind = param_kind::input;
   using element = T;
 };
